@@ -1,0 +1,79 @@
+"""The pysettlers rules engine: the complete CATAN base game as a pure-Python library.
+
+What this is for: every rule, in one place, behind a handful of calls —
+:func:`new_game`, :func:`legal_actions`, :func:`apply` / :func:`apply_checked`,
+:func:`chance_outcomes` and :func:`observe` — plus the text notation, JSON positions and
+replayable game records. Nothing here does I/O, reads a clock or touches global ``random``.
+
+What this is not: bots, the simulator, the server and the UI are adapters over this API.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    NotationError,
+    Outcome,
+    format_action,
+    format_outcome,
+    parse_action,
+    parse_outcome,
+)
+from .board import Board, make_board
+from .config import Rules
+from .errors import IllegalActionError
+from .game import (
+    apply,
+    apply_checked,
+    chance_outcomes,
+    check,
+    deciders,
+    is_over,
+    legal_actions,
+    new_game,
+    to_move,
+)
+from .records import Game, load_state, position_key, replay, save_state
+from .state import GameState
+from .topology import Topology, topology_for
+from .types import ActionKind, DevCard, Harbor, Phase, Resource, Terrain
+from .views import View, observe
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Board",
+    "DevCard",
+    "Game",
+    "GameState",
+    "Harbor",
+    "IllegalActionError",
+    "NotationError",
+    "Outcome",
+    "Phase",
+    "Resource",
+    "Rules",
+    "Terrain",
+    "Topology",
+    "View",
+    "apply",
+    "apply_checked",
+    "chance_outcomes",
+    "check",
+    "deciders",
+    "format_action",
+    "format_outcome",
+    "is_over",
+    "legal_actions",
+    "load_state",
+    "make_board",
+    "new_game",
+    "observe",
+    "parse_action",
+    "parse_outcome",
+    "position_key",
+    "replay",
+    "save_state",
+    "to_move",
+    "topology_for",
+]

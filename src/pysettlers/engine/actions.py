@@ -1,0 +1,251 @@
+"""Actions (a player's intent) and their text notation; chance outcomes and theirs.
+
+What this is for: the one small frozen value every layer passes around, and a readable
+notation that round-trips (``parse_action(format_action(a, t), t) == a``), with board names
+from ``board-data.md`` coordinates::
+
+    p0 settlement (0,-1)N      p0 road (0,-1)NE        p0 city (0,-1)N
+    p0 roll                    p0 end                  p0 buy
+    p0 knight                  p0 road-building        p0 year-of-plenty ore grain
+    p0 monopoly ore            p0 robber (1,0) p2      p0 robber (0,0)
+    p1 discard 2ore+1wool      p0 maritime 4ore for 1lumber
+    p0 offer 1ore for 1brick to p1,p2                  p1 accept    p1 reject
+    p1 counter 1lumber+1ore for 1brick                 p0 confirm p1   p0 cancel
+
+Bundles list counts in resource order (brick, lumber, wool, grain, ore); ``ore`` alone
+means ``1ore``. Trade bundles are written from the actor's side: *give* ``for`` *get*.
+
+What this is not: legality (``rules/``). An action is only the intent; what chance made of
+it (dice, card drawn, card stolen) is a separate *outcome*, never folded into the action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .topology import NameError_, Topology
+from .types import ActionKind, DevCard, Resource
+
+Bundle = tuple[int, int, int, int, int]
+ZERO: Bundle = (0, 0, 0, 0, 0)
+Outcome = tuple[int, int] | int | None
+"""Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing)."""
+
+K = ActionKind
+
+
+class Action(NamedTuple):
+    """One decision. Unused fields keep their defaults so equal intents compare equal.
+
+    * ``a`` — the intersection, path or hex; the resource (monopoly, year of plenty,
+      maritime is bundle-based); the partner (confirm).
+    * ``b`` — the second year-of-plenty resource, or the robber's victim (``-1``: none).
+    * ``give``/``get`` — bundles from the actor's side (trade, counter, maritime, discard).
+    * ``to`` — bit mask of the players an offer is addressed to.
+    """
+
+    player: int
+    kind: ActionKind
+    a: int = -1
+    b: int = -1
+    give: Bundle = ZERO
+    get: Bundle = ZERO
+    to: int = 0
+
+
+class NotationError(ValueError):
+    """Text that is not an action (or outcome) in pysettlers notation."""
+
+
+_KEYWORDS: dict[ActionKind, str] = {
+    K.ROLL: "roll",
+    K.END_TURN: "end",
+    K.BUILD_ROAD: "road",
+    K.BUILD_SETTLEMENT: "settlement",
+    K.BUILD_CITY: "city",
+    K.BUY_DEVELOPMENT: "buy",
+    K.PLAY_KNIGHT: "knight",
+    K.PLAY_ROAD_BUILDING: "road-building",
+    K.PLAY_YEAR_OF_PLENTY: "year-of-plenty",
+    K.PLAY_MONOPOLY: "monopoly",
+    K.MOVE_ROBBER: "robber",
+    K.DISCARD: "discard",
+    K.MARITIME_TRADE: "maritime",
+    K.OFFER_TRADE: "offer",
+    K.ACCEPT_TRADE: "accept",
+    K.REJECT_TRADE: "reject",
+    K.COUNTER_TRADE: "counter",
+    K.CONFIRM_TRADE: "confirm",
+    K.CANCEL_TRADE: "cancel",
+}
+_BY_KEYWORD = {v: k for k, v in _KEYWORDS.items()}
+_RES_NAMES = tuple(r.name.lower() for r in Resource)
+_DEV_NAMES = tuple(d.name.lower().replace("_", "-") for d in DevCard)
+
+
+def resource_name(r: int) -> str:
+    return _RES_NAMES[r]
+
+
+def parse_resource(text: str) -> Resource:
+    try:
+        return Resource(_RES_NAMES.index(text.strip().lower()))
+    except ValueError:
+        raise NotationError(
+            f"{text!r} is not a resource (one of {', '.join(_RES_NAMES)})"
+        ) from None
+
+
+def dev_name(d: int) -> str:
+    return _DEV_NAMES[d]
+
+
+def format_bundle(b: Bundle) -> str:
+    parts = [f"{c}{_RES_NAMES[r]}" for r, c in enumerate(b) if c]
+    return "+".join(parts) if parts else "nothing"
+
+
+_BUNDLE_ITEM = re.compile(r"^(\d*)([a-z]+)$")
+
+
+def parse_bundle(text: str) -> Bundle:
+    counts = [0, 0, 0, 0, 0]
+    text = text.strip().lower()
+    if text == "nothing":
+        return ZERO
+    for item in text.split("+"):
+        m = _BUNDLE_ITEM.match(item.strip())
+        if not m:
+            raise NotationError(f"{item!r} is not a bundle item like '2ore'")
+        r = parse_resource(m.group(2))
+        counts[r] += int(m.group(1)) if m.group(1) else 1
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _player(text: str) -> int:
+    m = re.fullmatch(r"p(\d+)", text.strip().lower())
+    if not m:
+        raise NotationError(f"{text!r} is not a player like 'p0'")
+    return int(m.group(1))
+
+
+def format_action(a: Action, topo: Topology) -> str:
+    """The notation of an action (see the module docstring)."""
+    k = a.kind
+    head = f"p{a.player} {_KEYWORDS[k]}"
+    if k == K.BUILD_ROAD:
+        return f"{head} {topo.path_names[a.a]}"
+    if k in (K.BUILD_SETTLEMENT, K.BUILD_CITY):
+        return f"{head} {topo.intersection_names[a.a]}"
+    if k == K.PLAY_YEAR_OF_PLENTY:
+        second = f" {_RES_NAMES[a.b]}" if a.b >= 0 else ""
+        return f"{head} {_RES_NAMES[a.a]}{second}"
+    if k == K.PLAY_MONOPOLY:
+        return f"{head} {_RES_NAMES[a.a]}"
+    if k == K.MOVE_ROBBER:
+        victim = f" p{a.b}" if a.b >= 0 else ""
+        return f"{head} {topo.hex_names[a.a]}{victim}"
+    if k == K.DISCARD:
+        return f"{head} {format_bundle(a.give)}"
+    if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
+        return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)}"
+    if k == K.OFFER_TRADE:
+        to = ",".join(f"p{i}" for i in range(a.to.bit_length()) if a.to >> i & 1)
+        return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {to}"
+    if k == K.CONFIRM_TRADE:
+        return f"{head} p{a.a}"
+    return head
+
+
+def parse_action(text: str, topo: Topology) -> Action:
+    """Parse the notation of an action; raises :class:`NotationError` on malformed text."""
+    words = text.split()
+    if len(words) < 2:
+        raise NotationError(f"{text!r}: an action is a player and a keyword, like 'p0 roll'")
+    player = _player(words[0])
+    kw = words[1].lower()
+    if kw not in _BY_KEYWORD:
+        raise NotationError(f"{text!r}: unknown action {kw!r}")
+    k = _BY_KEYWORD[kw]
+    rest = words[2:]
+
+    def need(n: int) -> None:
+        if len(rest) != n:
+            raise NotationError(f"{text!r}: '{kw}' takes {n} argument(s), got {len(rest)}")
+
+    try:
+        if k == K.BUILD_ROAD:
+            need(1)
+            return Action(player, k, topo.parse_path(rest[0]))
+        if k in (K.BUILD_SETTLEMENT, K.BUILD_CITY):
+            need(1)
+            return Action(player, k, topo.parse_intersection(rest[0]))
+        if k == K.PLAY_YEAR_OF_PLENTY:
+            if len(rest) not in (1, 2):
+                raise NotationError(f"{text!r}: 'year-of-plenty' takes one or two resources")
+            second = parse_resource(rest[1]) if len(rest) == 2 else -1
+            return Action(player, k, parse_resource(rest[0]), second)
+        if k == K.PLAY_MONOPOLY:
+            need(1)
+            return Action(player, k, parse_resource(rest[0]))
+        if k == K.MOVE_ROBBER:
+            if len(rest) not in (1, 2):
+                raise NotationError(f"{text!r}: 'robber' takes a hex and optionally a victim")
+            victim = _player(rest[1]) if len(rest) == 2 else -1
+            return Action(player, k, topo.parse_hex(rest[0]), victim)
+        if k == K.DISCARD:
+            need(1)
+            return Action(player, k, give=parse_bundle(rest[0]))
+        if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
+            need(3)
+            if rest[1].lower() != "for":
+                raise NotationError(f"{text!r}: expected '<give> for <get>'")
+            return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]))
+        if k == K.OFFER_TRADE:
+            need(5)
+            if rest[1].lower() != "for" or rest[3].lower() != "to":
+                raise NotationError(f"{text!r}: expected '<give> for <get> to p1,p2'")
+            mask = 0
+            for who in rest[4].split(","):
+                mask |= 1 << _player(who)
+            return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]), to=mask)
+        if k == K.CONFIRM_TRADE:
+            need(1)
+            return Action(player, k, _player(rest[0]))
+        need(0)
+        return Action(player, k)
+    except NameError_ as e:
+        raise NotationError(f"{text!r}: {e}") from None
+
+
+# -- chance outcomes --------------------------------------------------------------------------
+
+
+def format_outcome(kind: ActionKind, outcome: Outcome) -> str | None:
+    """Notation of a chance outcome: ``3+4`` (dice), ``knight`` (card drawn), ``ore`` (stolen)."""
+    if outcome is None:
+        return None
+    if kind == K.ROLL:
+        assert isinstance(outcome, tuple)
+        return f"{outcome[0]}+{outcome[1]}"
+    assert isinstance(outcome, int)
+    if kind == K.BUY_DEVELOPMENT:
+        return _DEV_NAMES[outcome]
+    return _RES_NAMES[outcome]
+
+
+def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
+    if text is None:
+        return None
+    if kind == K.ROLL:
+        m = re.fullmatch(r"\s*(\d)\s*\+\s*(\d)\s*", text)
+        if not m:
+            raise NotationError(f"{text!r} is not a dice outcome like '3+4'")
+        return (int(m.group(1)), int(m.group(2)))
+    if kind == K.BUY_DEVELOPMENT:
+        name = text.strip().lower()
+        if name not in _DEV_NAMES:
+            raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
+        return DevCard(_DEV_NAMES.index(name))
+    return parse_resource(text)

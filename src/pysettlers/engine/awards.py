@@ -1,0 +1,103 @@
+"""Longest Road and Largest Army: measuring roads and moving the special cards.
+
+What this is for: the length of each player's longest single road branch, and the
+Almanac's rules for who holds each special card, kept as cached fields of the state
+(``road_length``, ``longest_road``, ``largest_army``, ``public_vp``) and updated only when a
+piece that can change them is placed.
+
+What this is not: the building rules themselves (``building.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .data import AWARD_POINTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from .state import GameState
+from .types import NOBODY
+
+
+def longest_road_of(s: GameState, p: int) -> int:
+    """The longest trail of ``p``'s roads (no path used twice), counting only one branch.
+
+    A road "is broken" by an opponent's building on an intersection: the trail may end
+    there but not pass through it. One's own buildings never break a road (Almanac,
+    Longest Road).
+    """
+    ro = s.road_owner
+    mine = [e for e, o in enumerate(ro) if o == p]
+    if len(mine) <= 1:
+        return len(mine)
+    topo = s.topo
+    ends = topo.path_ends
+    vpaths = topo.intersection_paths
+    bo = s.building_owner
+    used = dict.fromkeys(mine, False)
+    best = 0
+
+    def walk(v: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and bo[v] != NOBODY and bo[v] != p:
+            return  # an opponent's settlement or city breaks the road here
+        for e in vpaths[v]:
+            if ro[e] == p and not used[e]:
+                used[e] = True
+                a, b = ends[e]
+                walk(b if a == v else a, length + 1)
+                used[e] = False
+
+    starts = {v for e in mine for v in ends[e]}
+    # Starting only at trail ends (degree 1 in p's network, or at a breaking building)
+    # would suffice for trees, but a loop has no end: start everywhere, it is at most 30.
+    for v in starts:
+        walk(v, 0)
+        if best == len(mine):
+            break
+    return best
+
+
+def _award(holder: int, values: list[int], minimum: int) -> int:
+    """Who holds a special card after a change, by the Almanac's rules.
+
+    The holder keeps it while they still have the largest value (even if now tied, e.g. a
+    broken road); otherwise it goes to the single player with the largest value of at
+    least ``minimum``; if several tie for that or nobody reaches it, it is set aside.
+    """
+    best = max(values)
+    if holder != NOBODY and values[holder] == best and best >= minimum:
+        return holder
+    if best < minimum:
+        return NOBODY
+    leaders = [p for p, v in enumerate(values) if v == best]
+    return leaders[0] if len(leaders) == 1 else NOBODY
+
+
+def _move_card(s: GameState, old: int, new: int) -> None:
+    if old != NOBODY:
+        s.public_vp[old] -= AWARD_POINTS
+    if new != NOBODY:
+        s.public_vp[new] += AWARD_POINTS
+
+
+def update_longest_road(s: GameState, players: Iterable[int]) -> None:
+    """Re-measure the roads of ``players`` and move the Longest Road card if needed."""
+    for p in players:
+        s.road_length[p] = longest_road_of(s, p)
+    old = s.longest_road
+    new = _award(old, s.road_length, LONGEST_ROAD_MIN)
+    if new != old:
+        _move_card(s, old, new)
+        s.longest_road = new
+        s.events.append(("longest_road", new))
+
+
+def update_largest_army(s: GameState) -> None:
+    """Move the Largest Army card after the number of played knights changed."""
+    old = s.largest_army
+    new = _award(old, s.knights, LARGEST_ARMY_MIN)
+    if new != old:
+        _move_card(s, old, new)
+        s.largest_army = new
+        s.events.append(("largest_army", new))

@@ -1,0 +1,240 @@
+"""Building: roads, settlements and cities — where each may stand, and placing them.
+
+What this is for: the site rules (one road per path; roads connect to one's own network and
+do not continue through an opponent's building; the distance rule; settlements connect to
+one's own road; cities upgrade one's own settlement), piece limits, costs, and the effects
+of placing a piece (harbor ratios, blocked intersections, Longest Road). The set-up phase
+uses the same site rules with its own connection requirement.
+
+What this is not: whose turn or phase allows building (``game.py``).
+"""
+
+from __future__ import annotations
+
+from .awards import update_longest_road
+from .data import CITY_COST, ROAD_COST, SETTLEMENT_COST
+from .errors import IllegalActionError
+from .state import Bundle, GameState
+from .types import NOBODY, Harbor
+
+ROAD_RULE = "Road"
+SETTLEMENT_RULE = "Settlement"
+DISTANCE_RULE = "Distance Rule"
+CITY_RULE = "City"
+SUPPLY_RULE = "Build (supply of pieces)"
+COST_RULE = "Building Costs"
+
+
+def can_afford(s: GameState, p: int, cost: Bundle) -> bool:
+    h = s.hands
+    i = 5 * p
+    return (
+        h[i] >= cost[0]
+        and h[i + 1] >= cost[1]
+        and h[i + 2] >= cost[2]
+        and h[i + 3] >= cost[3]
+        and h[i + 4] >= cost[4]
+    )
+
+
+def pay(s: GameState, p: int, cost: Bundle) -> None:
+    """Move ``cost`` from ``p``'s hand to the bank (the caller has checked it is held)."""
+    h = s.hands
+    bank = s.bank
+    i = 5 * p
+    for r in range(5):
+        c = cost[r]
+        if c:
+            h[i + r] -= c
+            bank[r] += c
+
+
+def require_cost(s: GameState, p: int, cost: Bundle, what: str) -> None:
+    if not can_afford(s, p, cost):
+        from .actions import format_bundle
+
+        raise IllegalActionError(
+            COST_RULE, f"{what} costs {format_bundle(cost)}; you hold {format_bundle(s.hand(p))}"
+        )
+
+
+# -- roads -------------------------------------------------------------------------------------
+
+
+def road_connects(s: GameState, p: int, e: int) -> bool:
+    """Whether a road on ``e`` would connect to ``p``'s road network or buildings.
+
+    A road may continue from one's own road through an empty intersection or one's own
+    building, but not through an intersection holding an opponent's building (Almanac,
+    Roads, Illustration K).
+    """
+    topo = s.topo
+    ro = s.road_owner
+    bo = s.building_owner
+    for v in topo.path_ends[e]:
+        o = bo[v]
+        if o == p:
+            return True
+        if o != NOBODY:
+            continue
+        for f in topo.intersection_paths[v]:
+            if f != e and ro[f] == p:
+                return True
+    return False
+
+
+def road_site_error(s: GameState, p: int, e: int) -> str | None:
+    """Why ``p`` may not build a road on path ``e`` now (ignoring cost), or ``None``."""
+    if not 0 <= e < s.topo.n_paths:
+        return f"there is no path {e}"
+    if s.road_owner[e] != NOBODY:
+        return f"only one road can be built on a path; {s.topo.path_names[e]} is taken"
+    if s.roads_left[p] <= 0:
+        return "you have built all 15 of your roads"
+    if s.setup_vertex != NOBODY:
+        if s.setup_vertex not in s.topo.path_ends[e]:
+            name = s.topo.intersection_names[s.setup_vertex]
+            return (
+                "in the set-up phase the road must be adjacent to the settlement "
+                f"just built ({name})"
+            )
+        return None
+    if not road_connects(s, p, e):
+        return (
+            "a new road must connect to one of your roads, settlements or cities, and cannot "
+            "continue through an intersection occupied by an opponent's building"
+        )
+    return None
+
+
+def road_sites(s: GameState, p: int) -> list[int]:
+    """All paths where ``p`` may build a road now (ignoring cost), in id order."""
+    if s.roads_left[p] <= 0:
+        return []
+    topo = s.topo
+    ro = s.road_owner
+    if s.setup_vertex != NOBODY:
+        return sorted(e for e in topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY)
+    bo = s.building_owner
+    vpaths = topo.intersection_paths
+    ends = topo.path_ends
+    # Intersections from which p can extend: p's buildings, and the ends of p's roads
+    # that hold no opponent's building.
+    sources = {v for v, o in enumerate(bo) if o == p}
+    for e, o in enumerate(ro):
+        if o == p:
+            for v in ends[e]:
+                if bo[v] == NOBODY or bo[v] == p:
+                    sources.add(v)
+    out = {f for v in sources for f in vpaths[v] if ro[f] == NOBODY}
+    return sorted(out)
+
+
+def place_road(s: GameState, p: int, e: int) -> None:
+    s.road_owner[e] = p
+    s.roads_left[p] -= 1
+    update_longest_road(s, (p,))
+
+
+# -- settlements and cities --------------------------------------------------------------------
+
+
+def settlement_site_error(s: GameState, p: int, v: int, setup: bool) -> str | None:
+    """Why ``p`` may not build a settlement on ``v`` now (ignoring cost), or ``None``."""
+    topo = s.topo
+    if not 0 <= v < topo.n_intersections:
+        return f"there is no intersection {v}"
+    if s.building_owner[v] != NOBODY:
+        return f"{topo.intersection_names[v]} is already occupied"
+    if s.blocked[v]:
+        return (
+            f"distance rule: an intersection next to {topo.intersection_names[v]} holds a "
+            "settlement or city"
+        )
+    if s.settlements_left[p] <= 0:
+        return "you have built all 5 of your settlements; upgrade one to a city first"
+    if not setup and not any(s.road_owner[e] == p for e in topo.intersection_paths[v]):
+        return "each settlement must connect to at least one of your own roads"
+    return None
+
+
+def settlement_sites(s: GameState, p: int, setup: bool) -> list[int]:
+    """All intersections where ``p`` may build a settlement now (ignoring cost)."""
+    if s.settlements_left[p] <= 0:
+        return []
+    blocked = s.blocked
+    if setup:
+        return [v for v, b in enumerate(blocked) if not b]
+    ends = s.topo.path_ends
+    out = {v for e, o in enumerate(s.road_owner) if o == p for v in ends[e] if not blocked[v]}
+    return sorted(out)
+
+
+def place_settlement(s: GameState, p: int, v: int) -> None:
+    topo = s.topo
+    s.building_owner[v] = p
+    s.building_level[v] = 1
+    s.settlements_left[p] -= 1
+    s.public_vp[p] += 1
+    blocked = s.blocked
+    blocked[v] += 1
+    for w in topo.intersection_neighbors[v]:
+        blocked[w] += 1
+    # Harbor: usable at once, even this turn (Almanac, Combined Trade/Build Phase).
+    kind = s.board.intersection_harbor[v]
+    if kind != NOBODY:
+        ratios = s.ratios
+        base = 5 * p
+        for h in s.board.harbors_at(v):
+            if h == Harbor.GENERIC:
+                for r in range(5):
+                    if ratios[base + r] > 3:
+                        ratios[base + r] = 3
+            else:
+                ratios[base + int(h)] = 2
+    # A settlement can break an opponent's road that runs through this intersection.
+    ro = s.road_owner
+    broken = {ro[e] for e in topo.intersection_paths[v] if ro[e] != NOBODY and ro[e] != p}
+    others = [q for q in broken if sum(ro[e] == q for e in topo.intersection_paths[v]) >= 2]
+    if others:
+        update_longest_road(s, sorted(others))
+
+
+def city_site_error(s: GameState, p: int, v: int) -> str | None:
+    topo = s.topo
+    if not 0 <= v < topo.n_intersections:
+        return f"there is no intersection {v}"
+    if s.building_owner[v] != p or s.building_level[v] != 1:
+        return (
+            "a city can only replace one of your own settlements; "
+            f"{topo.intersection_names[v]} holds none"
+        )
+    if s.cities_left[p] <= 0:
+        return "you have built all 4 of your cities"
+    return None
+
+
+def city_sites(s: GameState, p: int) -> list[int]:
+    if s.cities_left[p] <= 0:
+        return []
+    lvl = s.building_level
+    return [v for v, o in enumerate(s.building_owner) if o == p and lvl[v] == 1]
+
+
+def place_city(s: GameState, p: int, v: int) -> None:
+    s.building_level[v] = 2
+    s.cities_left[p] -= 1
+    s.settlements_left[p] += 1  # the settlement piece returns to the supply
+    s.public_vp[p] += 1
+
+
+__all__ = [
+    "CITY_COST",
+    "ROAD_COST",
+    "SETTLEMENT_COST",
+    "can_afford",
+    "city_sites",
+    "pay",
+    "road_sites",
+    "settlement_sites",
+]

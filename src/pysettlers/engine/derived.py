@@ -1,0 +1,68 @@
+"""Recomputing the state's cached fields from scratch.
+
+What this is for: the state caches values that follow from the pieces on the board
+(points, blocked intersections, harbor ratios, road lengths, pieces left). Loading a saved
+position rebuilds them here, and the invariant harness compares them with the incremental
+values the rules maintain.
+
+What this is not: award *holders* are history (a holder keeps a tied Longest Road), so
+they are stored, not derived; only their points are recounted.
+"""
+
+from __future__ import annotations
+
+from . import data
+from .awards import longest_road_of
+from .state import GameState
+from .types import NOBODY, Harbor
+
+
+def recount(s: GameState) -> dict[str, list[int]]:
+    """Cached per-player/per-intersection values as a from-scratch recount would give them."""
+    n = s.n
+    topo = s.topo
+    public = [0] * n
+    settlements_left = [data.SETTLEMENTS_PER_PLAYER] * n
+    cities_left = [data.CITIES_PER_PLAYER] * n
+    roads_left = [data.ROADS_PER_PLAYER] * n
+    blocked = [0] * topo.n_intersections
+    ratios = [4] * (5 * n)
+    for v, o in enumerate(s.building_owner):
+        if o == NOBODY:
+            continue
+        if s.building_level[v] == 2:
+            public[o] += 2
+            cities_left[o] -= 1
+        else:
+            public[o] += 1
+            settlements_left[o] -= 1
+        blocked[v] += 1
+        for w in topo.intersection_neighbors[v]:
+            blocked[w] += 1
+        for kind in s.board.harbors_at(v):
+            for r in range(5):
+                if kind == Harbor.GENERIC:
+                    ratios[5 * o + r] = min(ratios[5 * o + r], 3)
+                elif r == kind:
+                    ratios[5 * o + r] = 2
+    for o in s.road_owner:
+        if o != NOBODY:
+            roads_left[o] -= 1
+    for holder in (s.longest_road, s.largest_army):
+        if holder != NOBODY:
+            public[holder] += data.AWARD_POINTS
+    return {
+        "public_vp": public,
+        "settlements_left": settlements_left,
+        "cities_left": cities_left,
+        "roads_left": roads_left,
+        "blocked": blocked,
+        "ratios": ratios,
+        "road_length": [longest_road_of(s, p) for p in range(n)],
+    }
+
+
+def rebuild_caches(s: GameState) -> None:
+    """Set every cached field of ``s`` from its pieces (used when loading a position)."""
+    for name, value in recount(s).items():
+        setattr(s, name, value)

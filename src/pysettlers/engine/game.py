@@ -1,0 +1,639 @@
+"""The engine's entry points: new game, who decides, legal actions, check, apply, chance.
+
+What this is for: the turn structure (set-up rounds, roll, the trade/build phase, end of
+turn, winning) and the dispatch of each action to the rule module that owns it. Every layer
+outside the engine codes against these functions and ``views.observe``.
+
+* ``legal_actions(s, player)`` lists, in a deterministic order, what ``player`` (default:
+  :func:`to_move`) may do now. Composite actions that ``apply`` also accepts are listed in
+  their unit form: discards one card at a time, maritime trades one card at a time,
+  domestic offers and counter-offers one card for one card. Any other legal bundle is
+  accepted by :func:`check` and :func:`apply`.
+* ``apply(s, a, outcome)`` mutates ``s``. Chance (dice, a development card drawn, the card
+  a robber takes) is resolved by ``outcome`` when given, else by the state's own seeded
+  generator; the realized outcome is returned so a record can replay it.
+* ``apply_checked`` first runs ``check``, which raises :class:`IllegalActionError` naming
+  the rule and leaves the state untouched.
+
+What this is not: the individual rules' details (``building``, ``production``, ``trade``,
+``development``, ``awards``), persistence (``records``) or views (``views``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data, rng
+from .actions import Action, Outcome
+from .awards import update_largest_army
+from .board import Board, make_board
+from .building import (
+    can_afford,
+    city_site_error,
+    city_sites,
+    pay,
+    place_city,
+    place_road,
+    place_settlement,
+    require_cost,
+    road_site_error,
+    road_sites,
+    settlement_site_error,
+    settlement_sites,
+)
+from .config import Rules
+from .development import (
+    DEV_RULE,
+    draw,
+    monopoly,
+    play_error,
+    playable,
+    road_building_error,
+    take_card,
+    year_of_plenty,
+    year_of_plenty_error,
+    year_of_plenty_options,
+)
+from .errors import IllegalActionError
+from .production import (
+    DISCARD_RULE,
+    ROBBER_RULE,
+    discard,
+    discard_error,
+    move_robber,
+    produce,
+    robber_error,
+    robber_victims,
+    start_discards,
+)
+from .state import ACCEPTED, COUNTERED, PENDING, REJECTED, GameState, fresh_state
+from .trade import (
+    DOMESTIC_RULE,
+    MARITIME_RULE,
+    accept_error,
+    close_offer,
+    confirm_error,
+    counter_error,
+    exchange_with_bank,
+    execute,
+    holds,
+    maritime_error,
+    maritime_units,
+    offer_error,
+    open_offer,
+)
+from .types import NOBODY, ActionKind, DevCard, Phase
+
+K = ActionKind
+P = Phase
+_UNITS = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
+_DEV_PLAYS = (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY, K.PLAY_MONOPOLY)
+_BUILDS = (K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT)
+
+# What may be done in each phase, by the phase's actor (see ``deciders``).
+PHASE_KINDS: dict[Phase, frozenset[ActionKind]] = {
+    P.SETUP_SETTLEMENT: frozenset({K.BUILD_SETTLEMENT}),
+    P.SETUP_ROAD: frozenset({K.BUILD_ROAD}),
+    P.PRE_ROLL: frozenset({K.ROLL, *_DEV_PLAYS}),
+    P.DISCARD: frozenset({K.DISCARD}),
+    P.MOVE_ROBBER: frozenset({K.MOVE_ROBBER}),
+    P.MAIN: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS, K.MARITIME_TRADE, K.OFFER_TRADE}),
+    P.BUILD: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS}),
+    P.ROAD_BUILDING: frozenset({K.BUILD_ROAD}),
+    P.TRADE_RESPONSE: frozenset({K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE}),
+    P.TRADE_CONFIRM: frozenset({K.CONFIRM_TRADE, K.CANCEL_TRADE}),
+    P.GAME_OVER: frozenset(),
+}
+
+TURN_RULE = "Turn Overview"
+
+
+# -- creating a game --------------------------------------------------------------------------
+
+
+def _roll_die(s: GameState) -> int:
+    d, s.rng = rng.below(s.rng, 6)
+    return d + 1
+
+
+def new_game(
+    rules: Rules, *, first_player: int | None = None, board: Board | None = None
+) -> GameState:
+    """A new game: the map laid out from the seed (or ``board``), ready for the set-up phase.
+
+    The starting player is found as the rules say — everyone rolls, the highest roll starts,
+    ties re-roll — unless ``first_player`` is given (a real table, a replay). With the
+    beginner map the pieces of Illustration A are placed, the starred settlements' resources
+    paid, and "the oldest player" (``first_player``, default seat 0) takes the first turn.
+    """
+    if board is None:
+        board = make_board(rules)
+    # The seed is mixed so the in-game chance is not the stream that laid out the map.
+    s = fresh_state(rules, board, rules.seed ^ 0x5EED_CA7A_2026_0001)
+    if first_player is not None and not 0 <= first_player < rules.players:
+        raise ValueError(f"first_player must be a seat from 0 to {rules.players - 1}")
+    if rules.map_kind == "beginner":
+        _beginner_setup(s)
+        s.first_player = s.current = first_player or 0
+        s.phase = P.PRE_ROLL
+        s.turn = 1
+        return s
+    if first_player is None:
+        contenders = list(range(rules.players))
+        while len(contenders) > 1:
+            rolls = {p: _roll_die(s) + _roll_die(s) for p in contenders}
+            s.events.append(("start_roll", tuple(sorted(rolls.items()))))
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        first_player = contenders[0]
+    s.first_player = s.current = first_player
+    return s
+
+
+def _beginner_setup(s: GameState) -> None:
+    topo = s.topo
+    for seat, colour in enumerate(data.BEGINNER_SEATS[s.n]):
+        for k, ((hc, corner), (rc, side)) in enumerate(data.BEGINNER_POSITIONS[colour]):
+            v = topo.corner(hc, corner)
+            place_settlement(s, seat, v)
+            place_road(s, seat, topo.side(rc, side))
+            if k == 1:  # the starred settlement yields the starting resources
+                _starting_resources(s, seat, v)
+
+
+def _starting_resources(s: GameState, p: int, v: int) -> None:
+    res = s.board.hex_resource
+    for h in s.topo.intersection_hexes[v]:
+        r = res[h]
+        if r != NOBODY and s.bank[r]:
+            s.bank[r] -= 1
+            s.hands[5 * p + r] += 1
+    s.events.append(("starting_resources", p, s.hand(p)))
+
+
+def setup_player(s: GameState, step: int) -> int:
+    """Who places in set-up step ``step``: round one clockwise, round two back again."""
+    n = s.n
+    k = step if step < n else 2 * n - 1 - step
+    return (s.first_player + k) % n
+
+
+# -- who decides --------------------------------------------------------------------------------
+
+
+def deciders(s: GameState) -> tuple[int, ...]:
+    """Every player who may act now, in the deterministic order :func:`to_move` uses."""
+    ph = s.phase
+    if ph == P.GAME_OVER:
+        return ()
+    n = s.n
+    c = s.current
+    if ph == P.DISCARD:
+        return tuple(p for p in ((c + i) % n for i in range(n)) if s.discards[p] > 0)
+    if ph == P.TRADE_RESPONSE:
+        pend = tuple(p for p in ((c + i) % n for i in range(1, n)) if s.offer_answers[p] == PENDING)
+        return pend + (c,)
+    return (c,)
+
+
+def to_move(s: GameState) -> int:
+    """The player whose decision the engine asks for next (``-1`` once the game is over)."""
+    d = deciders(s)
+    return d[0] if d else NOBODY
+
+
+def is_over(s: GameState) -> bool:
+    return s.phase == P.GAME_OVER
+
+
+# -- legal actions ------------------------------------------------------------------------------
+
+
+def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
+    """What ``player`` (default: :func:`to_move`) may do now, in a deterministic order."""
+    p = to_move(s) if player is None else player
+    ph = s.phase
+    if p == NOBODY or p not in deciders(s):
+        return []
+    out: list[Action] = []
+    if ph == P.SETUP_SETTLEMENT:
+        return [Action(p, K.BUILD_SETTLEMENT, v) for v in settlement_sites(s, p, True)]
+    if ph == P.SETUP_ROAD or ph == P.ROAD_BUILDING:
+        return [Action(p, K.BUILD_ROAD, e) for e in road_sites(s, p)]
+    if ph == P.PRE_ROLL:
+        out.append(Action(p, K.ROLL))
+        _legal_dev_plays(s, p, out)
+        return out
+    if ph == P.DISCARD:
+        h = s.hands
+        return [Action(p, K.DISCARD, give=_UNITS[r]) for r in range(5) if h[5 * p + r]]
+    if ph == P.MOVE_ROBBER:
+        for hx in range(s.topo.n_hexes):
+            if hx == s.robber:
+                continue
+            victims = robber_victims(s, p, hx)
+            if victims:
+                out.extend(Action(p, K.MOVE_ROBBER, hx, q) for q in victims)
+            else:
+                out.append(Action(p, K.MOVE_ROBBER, hx, NOBODY))
+        return out
+    if ph == P.MAIN or ph == P.BUILD:
+        _legal_builds(s, p, out)
+        _legal_dev_plays(s, p, out)
+        if ph == P.MAIN:
+            for r, ratio in maritime_units(s, p):
+                give = tuple(ratio if i == r else 0 for i in range(5))
+                for r2 in range(5):
+                    if r2 != r and s.bank[r2]:
+                        out.append(Action(p, K.MARITIME_TRADE, give=give, get=_UNITS[r2]))  # type: ignore[arg-type]
+            everyone = ((1 << s.n) - 1) & ~(1 << p)
+            h = s.hands
+            for r in range(5):
+                if h[5 * p + r]:
+                    for r2 in range(5):
+                        if r2 != r:
+                            out.append(
+                                Action(
+                                    p, K.OFFER_TRADE, give=_UNITS[r], get=_UNITS[r2], to=everyone
+                                )
+                            )
+        out.append(Action(p, K.END_TURN))
+        return out
+    if ph == P.TRADE_RESPONSE:
+        if p == s.current:
+            return [Action(p, K.CANCEL_TRADE)]
+        if holds(s, p, s.offer_get):
+            out.append(Action(p, K.ACCEPT_TRADE))
+        out.append(Action(p, K.REJECT_TRADE))
+        h = s.hands
+        for r in range(5):
+            if h[5 * p + r]:
+                for r2 in range(5):
+                    if r2 != r:
+                        out.append(Action(p, K.COUNTER_TRADE, give=_UNITS[r], get=_UNITS[r2]))
+        return out
+    if ph == P.TRADE_CONFIRM:
+        for q in range(s.n):
+            if confirm_error(s, p, q) is None:
+                out.append(Action(p, K.CONFIRM_TRADE, q))
+        out.append(Action(p, K.CANCEL_TRADE))
+        return out
+    return out
+
+
+def _legal_builds(s: GameState, p: int, out: list[Action]) -> None:
+    if can_afford(s, p, data.ROAD_COST):
+        out.extend(Action(p, K.BUILD_ROAD, e) for e in road_sites(s, p))
+    if can_afford(s, p, data.SETTLEMENT_COST):
+        out.extend(Action(p, K.BUILD_SETTLEMENT, v) for v in settlement_sites(s, p, False))
+    if can_afford(s, p, data.CITY_COST):
+        out.extend(Action(p, K.BUILD_CITY, v) for v in city_sites(s, p))
+    if can_afford(s, p, data.DEVELOPMENT_COST) and any(s.deck):
+        out.append(Action(p, K.BUY_DEVELOPMENT))
+
+
+def _legal_dev_plays(s: GameState, p: int, out: list[Action]) -> None:
+    if s.dev_played:
+        return
+    if playable(s, p, DevCard.KNIGHT):
+        out.append(Action(p, K.PLAY_KNIGHT))
+    if playable(s, p, DevCard.ROAD_BUILDING) and road_building_error(s, p) is None:
+        out.append(Action(p, K.PLAY_ROAD_BUILDING))
+    if playable(s, p, DevCard.YEAR_OF_PLENTY):
+        out.extend(Action(p, K.PLAY_YEAR_OF_PLENTY, a, b) for a, b in year_of_plenty_options(s))
+    if playable(s, p, DevCard.MONOPOLY):
+        out.extend(Action(p, K.PLAY_MONOPOLY, r) for r in range(5))
+
+
+# -- checking -----------------------------------------------------------------------------------
+
+
+def _bundle_shape_ok(b: Any) -> bool:
+    return (
+        isinstance(b, tuple)
+        and len(b) == 5
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 99 for c in b)
+    )
+
+
+def check(s: GameState, a: Action, outcome: Outcome = None) -> None:
+    """Raise :class:`IllegalActionError` unless ``a`` (with ``outcome``, if given) is legal now."""
+    if not isinstance(a, Action):
+        raise IllegalActionError("Action", f"{a!r} is not an Action")
+    try:
+        kind = ActionKind(a.kind)
+    except ValueError:
+        raise IllegalActionError("Action", f"unknown action kind {a.kind!r}") from None
+    if not isinstance(a.player, int) or not 0 <= a.player < s.n:
+        raise IllegalActionError("Action", f"there is no player {a.player!r} in this game")
+    if not all(isinstance(x, int) for x in (a.a, a.b, a.to)):
+        raise IllegalActionError("Action", f"malformed action {a!r}")
+    if not _bundle_shape_ok(a.give) or not _bundle_shape_ok(a.get):
+        raise IllegalActionError("Action", "bundles are 5 counts (brick, lumber, wool, grain, ore)")
+    p = a.player
+    ph = s.phase
+    if ph == P.GAME_OVER:
+        raise IllegalActionError("Ending the Game", f"the game is over; p{s.winner} won")
+    if p not in deciders(s):
+        who = ", ".join(f"p{q}" for q in deciders(s))
+        raise IllegalActionError(TURN_RULE, f"it is not p{p}'s decision now (waiting for {who})")
+    if kind not in PHASE_KINDS[ph] or (
+        ph == P.TRADE_RESPONSE and (kind == K.CANCEL_TRADE) != (p == s.current)
+    ):
+        raise IllegalActionError(
+            TURN_RULE, f"'{kind.name.lower()}' is not allowed during {ph.name.lower()}"
+        )
+    rule, err = _kind_error(s, kind, a)
+    if err:
+        raise IllegalActionError(rule, err)
+    _check_outcome(s, kind, a, outcome)
+
+
+def _kind_error(s: GameState, kind: ActionKind, a: Action) -> tuple[str, str | None]:
+    p = a.player
+    ph = s.phase
+    if kind == K.BUILD_SETTLEMENT:
+        setup = ph == P.SETUP_SETTLEMENT
+        err = settlement_site_error(s, p, a.a, setup)
+        if err:
+            return ("Distance Rule" if err.startswith("distance") else "Settlements", err)
+        if not setup:
+            require_cost(s, p, data.SETTLEMENT_COST, "a settlement")
+        return ("", None)
+    if kind == K.BUILD_ROAD:
+        err = road_site_error(s, p, a.a)
+        if err:
+            return ("Roads", err)
+        if ph in (P.MAIN, P.BUILD):
+            require_cost(s, p, data.ROAD_COST, "a road")
+        return ("", None)
+    if kind == K.BUILD_CITY:
+        err = city_site_error(s, p, a.a)
+        if err:
+            return ("Cities", err)
+        require_cost(s, p, data.CITY_COST, "a city")
+        return ("", None)
+    if kind == K.BUY_DEVELOPMENT:
+        if not any(s.deck):
+            return (DEV_RULE, "the development card deck is empty")
+        require_cost(s, p, data.DEVELOPMENT_COST, "a development card")
+        return ("", None)
+    if kind == K.PLAY_KNIGHT:
+        return (DEV_RULE, play_error(s, p, DevCard.KNIGHT))
+    if kind == K.PLAY_ROAD_BUILDING:
+        return (DEV_RULE, play_error(s, p, DevCard.ROAD_BUILDING) or road_building_error(s, p))
+    if kind == K.PLAY_YEAR_OF_PLENTY:
+        return (
+            DEV_RULE,
+            play_error(s, p, DevCard.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b),
+        )
+    if kind == K.PLAY_MONOPOLY:
+        err = play_error(s, p, DevCard.MONOPOLY)
+        if not err and not 0 <= a.a < 5:
+            err = "name one resource"
+        return (DEV_RULE, err)
+    if kind == K.MOVE_ROBBER:
+        return (ROBBER_RULE, robber_error(s, p, a.a, a.b))
+    if kind == K.DISCARD:
+        return (DISCARD_RULE, discard_error(s, p, a.give))
+    if kind == K.MARITIME_TRADE:
+        return (MARITIME_RULE, maritime_error(s, p, a.give, a.get))
+    if kind == K.OFFER_TRADE:
+        return (DOMESTIC_RULE, offer_error(s, p, a.give, a.get, a.to))
+    if kind == K.ACCEPT_TRADE:
+        return (DOMESTIC_RULE, accept_error(s, p))
+    if kind == K.COUNTER_TRADE:
+        return (DOMESTIC_RULE, counter_error(s, p, a.give, a.get))
+    if kind == K.REJECT_TRADE:
+        return (DOMESTIC_RULE, None if s.offer_answers[p] == PENDING else "no offer to answer")
+    if kind == K.CONFIRM_TRADE:
+        return (DOMESTIC_RULE, confirm_error(s, p, a.a))
+    return ("", None)  # ROLL, END_TURN, CANCEL_TRADE: the phase check was all
+
+
+def _check_outcome(s: GameState, kind: ActionKind, a: Action, outcome: Outcome) -> None:
+    if outcome is None:
+        return
+    if kind == K.ROLL:
+        if not (
+            isinstance(outcome, tuple)
+            and len(outcome) == 2
+            and all(isinstance(d, int) and 1 <= d <= 6 for d in outcome)
+        ):
+            raise IllegalActionError(
+                "Resource Production", f"{outcome!r} is not a roll of two dice"
+            )
+        return
+    if kind == K.BUY_DEVELOPMENT:
+        if not isinstance(outcome, int) or not 0 <= outcome < 5 or not s.deck[outcome]:
+            raise IllegalActionError(DEV_RULE, f"{outcome!r} is not a card left in the deck")
+        return
+    if kind == K.MOVE_ROBBER and a.b != NOBODY and s.hand_size(a.b):
+        if not isinstance(outcome, int) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
+            raise IllegalActionError(ROBBER_RULE, f"p{a.b} holds no card {outcome!r} to be stolen")
+        return
+    raise IllegalActionError("Chance", f"'{kind.name.lower()}' involves no chance here")
+
+
+def chance_outcomes(s: GameState, a: Action) -> list[tuple[Outcome, float]]:
+    """The chance outcomes of a legal action with their probabilities ([] if none)."""
+    if a.kind == K.ROLL:
+        return [
+            ((d1, d2), (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7)
+        ]
+    if a.kind == K.BUY_DEVELOPMENT:
+        total = sum(s.deck)
+        return [(c, k / total) for c, k in enumerate(s.deck) if k]
+    if a.kind == K.MOVE_ROBBER and a.b != NOBODY:
+        hand = s.hand(a.b)
+        total = sum(hand)
+        return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
+    return []
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+
+def apply_checked(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
+    """:func:`check`, then :func:`apply`. On error the state is unchanged."""
+    check(s, a, outcome)
+    return apply(s, a, outcome)
+
+
+def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
+    """Carry out a legal action (unchecked: use ``apply_checked`` at trust boundaries).
+
+    Returns the chance outcome that was used (sampled from the state's generator when
+    ``outcome`` is ``None``), or ``None`` for an action without chance.
+    """
+    s.events = []
+    kind = a.kind
+    p = a.player
+    ph = s.phase
+    if kind == K.BUILD_ROAD:
+        if ph == P.SETUP_ROAD:
+            place_road(s, p, a.a)
+            s.events.append(("road", p, a.a))
+            _next_setup_step(s)
+        elif ph == P.ROAD_BUILDING:
+            place_road(s, p, a.a)
+            s.events.append(("road", p, a.a))
+            s.free_roads -= 1
+            if s.free_roads <= 0 or not road_sites(s, p):
+                s.free_roads = 0
+                s.phase = s.resume
+        else:
+            pay(s, p, data.ROAD_COST)
+            place_road(s, p, a.a)
+            s.events.append(("road", p, a.a))
+            _enter_build(s)
+    elif kind == K.BUILD_SETTLEMENT:
+        if ph == P.SETUP_SETTLEMENT:
+            place_settlement(s, p, a.a)
+            s.events.append(("settlement", p, a.a))
+            if s.setup_step >= s.n:  # second round: starting resources
+                _starting_resources(s, p, a.a)
+            s.setup_vertex = a.a
+            s.phase = P.SETUP_ROAD
+        else:
+            pay(s, p, data.SETTLEMENT_COST)
+            place_settlement(s, p, a.a)
+            s.events.append(("settlement", p, a.a))
+            _enter_build(s)
+    elif kind == K.BUILD_CITY:
+        pay(s, p, data.CITY_COST)
+        place_city(s, p, a.a)
+        s.events.append(("city", p, a.a))
+        _enter_build(s)
+    elif kind == K.ROLL:
+        if outcome is None:
+            d1 = _roll_die(s)
+            d2 = _roll_die(s)
+            outcome = (d1, d2)
+        assert isinstance(outcome, tuple)
+        total = outcome[0] + outcome[1]
+        s.last_roll = total
+        s.events.append(("roll", p, outcome))
+        if total == 7:
+            s.resume = P.MAIN
+            s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER
+        else:
+            produce(s, total)
+            s.phase = P.MAIN
+    elif kind == K.DISCARD:
+        discard(s, p, a.give)
+        if not any(s.discards):
+            s.phase = P.MOVE_ROBBER
+    elif kind == K.MOVE_ROBBER:
+        stolen: int | None = None
+        if a.b != NOBODY and s.hand_size(a.b):
+            if outcome is None:
+                stolen, s.rng = rng.weighted(s.rng, s.hand(a.b))
+                outcome = stolen
+            else:
+                assert isinstance(outcome, int)
+                stolen = outcome
+        else:
+            outcome = None
+        move_robber(s, p, a.a, a.b, stolen)
+        s.phase = s.resume
+    elif kind == K.BUY_DEVELOPMENT:
+        if outcome is None:
+            card, s.rng = rng.weighted(s.rng, s.deck)
+            outcome = card
+        assert isinstance(outcome, int)
+        pay(s, p, data.DEVELOPMENT_COST)
+        draw(s, p, outcome)
+        _enter_build(s)
+    elif kind == K.PLAY_KNIGHT:
+        take_card(s, p, DevCard.KNIGHT)
+        s.knights[p] += 1
+        s.events.append(("knight", p))
+        update_largest_army(s)
+        s.resume = ph
+        s.phase = P.MOVE_ROBBER
+    elif kind == K.PLAY_ROAD_BUILDING:
+        take_card(s, p, DevCard.ROAD_BUILDING)
+        s.events.append(("road_building", p))
+        s.free_roads = min(2, s.roads_left[p])
+        s.resume = ph
+        s.phase = P.ROAD_BUILDING
+    elif kind == K.PLAY_YEAR_OF_PLENTY:
+        take_card(s, p, DevCard.YEAR_OF_PLENTY)
+        year_of_plenty(s, p, a.a, a.b)
+    elif kind == K.PLAY_MONOPOLY:
+        take_card(s, p, DevCard.MONOPOLY)
+        monopoly(s, p, a.a)
+    elif kind == K.MARITIME_TRADE:
+        exchange_with_bank(s, p, a.give, a.get)
+    elif kind == K.OFFER_TRADE:
+        open_offer(s, p, a.give, a.get, a.to)
+        s.phase = P.TRADE_RESPONSE
+    elif kind in (K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE):
+        if kind == K.ACCEPT_TRADE:
+            s.offer_answers[p] = ACCEPTED
+        elif kind == K.REJECT_TRADE:
+            s.offer_answers[p] = REJECTED
+        else:
+            s.offer_answers[p] = COUNTERED
+            s.offer_counters[p] = (a.give, a.get)
+        s.events.append(("answer", p, kind.name.lower(), a.give, a.get))
+        if PENDING not in s.offer_answers:
+            if ACCEPTED in s.offer_answers or COUNTERED in s.offer_answers:
+                s.phase = P.TRADE_CONFIRM
+            else:
+                close_offer(s)
+                s.events.append(("offer_closed", s.current))
+                s.phase = P.MAIN
+    elif kind == K.CONFIRM_TRADE:
+        execute(s, p, a.a)
+        close_offer(s)
+        s.phase = P.MAIN
+    elif kind == K.CANCEL_TRADE:
+        close_offer(s)
+        s.events.append(("offer_closed", p))
+        s.phase = P.MAIN
+    elif kind == K.END_TURN:
+        _end_turn(s)
+    else:  # pragma: no cover - check() rejects unknown kinds
+        raise ValueError(f"unknown action kind {kind!r}")
+    if s.turn and s.phase != P.GAME_OVER:
+        c = s.current
+        if s.public_vp[c] + s.dev[5 * c + 4] >= s.rules.vp_target:
+            _win(s, c)
+    return outcome
+
+
+def _enter_build(s: GameState) -> None:
+    # Beginners' separate phases: once you build, the trade phase is over for this turn.
+    if s.phase == P.MAIN and s.rules.trade_build == "separate":
+        s.phase = P.BUILD
+
+
+def _next_setup_step(s: GameState) -> None:
+    s.setup_vertex = NOBODY
+    s.setup_step += 1
+    if s.setup_step >= 2 * s.n:
+        # "The starting player (the last to place their second settlement) begins the game."
+        s.current = s.first_player
+        s.phase = P.PRE_ROLL
+        s.turn = 1
+    else:
+        s.current = setup_player(s, s.setup_step)
+        s.phase = P.SETUP_SETTLEMENT
+
+
+def _end_turn(s: GameState) -> None:
+    s.dev_new = [0] * (5 * s.n)
+    s.dev_played = False
+    s.current = (s.current + 1) % s.n
+    s.turn += 1
+    s.phase = P.PRE_ROLL
+    s.events.append(("turn", s.current, s.turn))
+
+
+def _win(s: GameState, p: int) -> None:
+    """Game over: ``p`` reveals any victory point cards and wins."""
+    s.winner = p
+    s.phase = P.GAME_OVER
+    s.events.append(("win", p, s.public_vp[p] + s.dev[5 * p + 4], s.dev[5 * p + 4]))

@@ -1,0 +1,255 @@
+"""The game state: plain typed data in flat lists, with an explicit cheap ``copy()``.
+
+What this is for: holding everything that changes during a game — pieces, hands, bank,
+deck, awards, whose decision it is — in a shape that is fast to read, mutate and copy on
+the hot path of simulations and search. Per-player data lives in flat lists indexed
+``player * 5 + resource`` (hands, development cards) or by player.
+
+What this is not: rule logic (``rules/``), views (``views.py``) or persistence
+(``records.py``). Fields are public for the engine's modules; code outside the engine reads
+views, never states.
+
+Phase payload fields (meaningful only in the phases named):
+* ``setup_step``, ``setup_vertex`` — SETUP_SETTLEMENT / SETUP_ROAD;
+* ``discards`` — DISCARD: cards each player still owes;
+* ``resume`` — the phase to return to after MOVE_ROBBER or ROAD_BUILDING;
+* ``free_roads`` — ROAD_BUILDING: roads still to place;
+* ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM.
+"""
+
+from __future__ import annotations
+
+from . import data
+from .board import Board
+from .config import Rules
+from .topology import Topology
+from .types import NOBODY, Phase
+
+Bundle = tuple[int, int, int, int, int]
+ZERO: Bundle = (0, 0, 0, 0, 0)
+
+# Answers to a trade offer, per addressed player (``offer_answers``).
+NOT_ASKED, PENDING, ACCEPTED, REJECTED, COUNTERED = 0, 1, 2, 3, 4
+
+
+class GameState:
+    """Everything that changes in a game. Mutated only by ``apply``; copy with ``copy()``."""
+
+    __slots__ = (
+        # shared, immutable
+        "rules",
+        "board",
+        "topo",
+        "n",
+        # turn structure
+        "phase",
+        "current",
+        "turn",
+        "first_player",
+        "setup_step",
+        "setup_vertex",
+        "resume",
+        "free_roads",
+        "dev_played",
+        "last_roll",
+        "winner",
+        "rng",
+        # board pieces
+        "robber",
+        "building_owner",
+        "building_level",
+        "road_owner",
+        "blocked",
+        # cards
+        "hands",
+        "bank",
+        "deck",
+        "dev",
+        "dev_new",
+        "knights",
+        "discards",
+        # supplies and scores
+        "roads_left",
+        "settlements_left",
+        "cities_left",
+        "ratios",
+        "road_length",
+        "longest_road",
+        "largest_army",
+        "public_vp",
+        # domestic trade
+        "offer_give",
+        "offer_get",
+        "offer_answers",
+        "offer_counters",
+        # what the last apply did (for views and records)
+        "events",
+    )
+
+    rules: Rules
+    board: Board
+    topo: Topology
+    n: int
+    phase: Phase
+    current: int
+    turn: int
+    first_player: int
+    setup_step: int
+    setup_vertex: int
+    resume: Phase
+    free_roads: int
+    dev_played: bool
+    last_roll: int
+    winner: int
+    rng: int
+    robber: int
+    building_owner: list[int]
+    building_level: list[int]
+    road_owner: list[int]
+    blocked: list[int]
+    hands: list[int]
+    bank: list[int]
+    deck: list[int]
+    dev: list[int]
+    dev_new: list[int]
+    knights: list[int]
+    discards: list[int]
+    roads_left: list[int]
+    settlements_left: list[int]
+    cities_left: list[int]
+    ratios: list[int]
+    road_length: list[int]
+    longest_road: int
+    largest_army: int
+    public_vp: list[int]
+    offer_give: Bundle
+    offer_get: Bundle
+    offer_answers: list[int]
+    offer_counters: list[tuple[Bundle, Bundle]]
+    events: list[tuple[object, ...]]
+
+    def copy(self) -> GameState:
+        """An independent copy (lists are copied, immutable values shared)."""
+        s = GameState.__new__(GameState)
+        s.rules = self.rules
+        s.board = self.board
+        s.topo = self.topo
+        s.n = self.n
+        s.phase = self.phase
+        s.current = self.current
+        s.turn = self.turn
+        s.first_player = self.first_player
+        s.setup_step = self.setup_step
+        s.setup_vertex = self.setup_vertex
+        s.resume = self.resume
+        s.free_roads = self.free_roads
+        s.dev_played = self.dev_played
+        s.last_roll = self.last_roll
+        s.winner = self.winner
+        s.rng = self.rng
+        s.robber = self.robber
+        s.building_owner = self.building_owner[:]
+        s.building_level = self.building_level[:]
+        s.road_owner = self.road_owner[:]
+        s.blocked = self.blocked[:]
+        s.hands = self.hands[:]
+        s.bank = self.bank[:]
+        s.deck = self.deck[:]
+        s.dev = self.dev[:]
+        s.dev_new = self.dev_new[:]
+        s.knights = self.knights[:]
+        s.discards = self.discards[:]
+        s.roads_left = self.roads_left[:]
+        s.settlements_left = self.settlements_left[:]
+        s.cities_left = self.cities_left[:]
+        s.ratios = self.ratios[:]
+        s.road_length = self.road_length[:]
+        s.longest_road = self.longest_road
+        s.largest_army = self.largest_army
+        s.public_vp = self.public_vp[:]
+        s.offer_give = self.offer_give
+        s.offer_get = self.offer_get
+        s.offer_answers = self.offer_answers[:]
+        s.offer_counters = self.offer_counters[:]
+        s.events = []
+        return s
+
+    # -- small derived queries used across rule modules ----------------------------------
+
+    def hand(self, p: int) -> Bundle:
+        h = self.hands
+        i = 5 * p
+        return (h[i], h[i + 1], h[i + 2], h[i + 3], h[i + 4])
+
+    def hand_size(self, p: int) -> int:
+        i = 5 * p
+        return sum(self.hands[i : i + 5])
+
+    def dev_cards(self, p: int) -> Bundle:
+        d = self.dev
+        i = 5 * p
+        return (d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4])
+
+    def total_vp(self, p: int) -> int:
+        """Public points plus hidden victory point cards."""
+        return self.public_vp[p] + self.dev[5 * p + 4]
+
+    def fields(self) -> dict[str, object]:
+        """All slot values (for equality checks and debugging)."""
+        return {k: getattr(self, k) for k in GameState.__slots__ if k != "events"}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
+    """A state before the set-up phase: empty board, full bank and deck."""
+    n = rules.players
+    topo = board.topology
+    s = GameState.__new__(GameState)
+    s.rules = rules
+    s.board = board
+    s.topo = topo
+    s.n = n
+    s.phase = Phase.SETUP_SETTLEMENT
+    s.current = 0
+    s.turn = 0
+    s.first_player = 0
+    s.setup_step = 0
+    s.setup_vertex = NOBODY
+    s.resume = Phase.MAIN
+    s.free_roads = 0
+    s.dev_played = False
+    s.last_roll = 0
+    s.winner = NOBODY
+    s.rng = rng
+    s.robber = board.robber_start
+    s.building_owner = [NOBODY] * topo.n_intersections
+    s.building_level = [0] * topo.n_intersections
+    s.road_owner = [NOBODY] * topo.n_paths
+    s.blocked = [0] * topo.n_intersections
+    s.hands = [0] * (5 * n)
+    s.bank = [rules.bank_per_resource] * 5
+    s.deck = list(rules.deck)
+    s.dev = [0] * (5 * n)
+    s.dev_new = [0] * (5 * n)
+    s.knights = [0] * n
+    s.discards = [0] * n
+    s.roads_left = [data.ROADS_PER_PLAYER] * n
+    s.settlements_left = [data.SETTLEMENTS_PER_PLAYER] * n
+    s.cities_left = [data.CITIES_PER_PLAYER] * n
+    s.ratios = [4] * (5 * n)
+    s.road_length = [0] * n
+    s.longest_road = NOBODY
+    s.largest_army = NOBODY
+    s.public_vp = [0] * n
+    s.offer_give = ZERO
+    s.offer_get = ZERO
+    s.offer_answers = [NOT_ASKED] * n
+    s.offer_counters = [(ZERO, ZERO)] * n
+    s.events = []
+    return s

@@ -1,0 +1,280 @@
+"""The static board graph: land hexes, intersections, paths and their adjacency tables.
+
+What this is for: turning a set of land-hex coordinates (axial ``(q, r)``, pointy-top, the
+conventions of ``board-data.md`` §0) into integer ids and flat adjacency tables, built once
+per map shape and shared by every state of every game on that shape. It also names things:
+``(0,-1)N`` is an intersection, ``(0,-1)NE`` a path, ``(0,-1)`` a hex; every alias of an
+intersection or path (one per touching land hex) parses to the same id.
+
+What this is not: it knows nothing of terrain, numbers, harbors or pieces (see ``board.py``
+and ``state.py``). Any shape works — the 19-hex island, the 30-hex 5–6 island, or an
+irregular archipelago — because adjacency is derived from coordinates, never typed in.
+
+Lattice used to identify corners: a hex centre is at ``X = 2q + r``, ``Y = 3r``; its corners
+are at the offsets below, so shared corners of neighbouring hexes get equal integer keys.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from .types import Corner, HexId, IntersectionId, PathId, Side
+
+Coord = tuple[int, int]
+
+CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""Lattice offsets of the corners N, NE, SE, S, SW, NW from the hex centre."""
+
+SIDE_NEIGHBOR: tuple[Coord, ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+"""Axial offset of the hex across each side NE, E, SE, SW, W, NW."""
+
+_NAME_RE = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*([NSEWnsew]{0,2})$")
+
+
+class NameError_(ValueError):
+    """A hex, intersection or path name that does not denote anything on this board."""
+
+
+class Topology:
+    """Immutable adjacency tables for one board shape. Build with :func:`topology_for`."""
+
+    __slots__ = (
+        "_intersection_alias",
+        "_path_alias",
+        "coastal_paths",
+        "hex_corners",
+        "hex_index",
+        "hex_names",
+        "hex_neighbors",
+        "hex_sides",
+        "hexes",
+        "intersection_hexes",
+        "intersection_names",
+        "intersection_neighbors",
+        "intersection_paths",
+        "intersection_xy",
+        "n_hexes",
+        "n_intersections",
+        "n_paths",
+        "path_ends",
+        "path_hexes",
+        "path_names",
+        "path_neighbors",
+    )
+
+    def __init__(self, land: Iterable[Coord]) -> None:
+        # Row-major order (top to bottom, west to east) gives stable, readable hex ids.
+        self.hexes: tuple[Coord, ...] = tuple(sorted(set(land), key=lambda c: (c[1], c[0])))
+        self.hex_index: dict[Coord, HexId] = {c: i for i, c in enumerate(self.hexes)}
+        self.n_hexes = len(self.hexes)
+
+        corner_keys: dict[tuple[int, int], list[tuple[HexId, int]]] = {}
+        for h, (q, r) in enumerate(self.hexes):
+            cx, cy = 2 * q + r, 3 * r
+            for c, (dx, dy) in enumerate(CORNER_OFFSETS):
+                corner_keys.setdefault((cx + dx, cy + dy), []).append((h, c))
+        # Intersections in reading order (by lattice row, then column).
+        keys = sorted(corner_keys, key=lambda k: (k[1], k[0]))
+        vid = {k: i for i, k in enumerate(keys)}
+        self.n_intersections = len(keys)
+        self.intersection_xy: tuple[tuple[int, int], ...] = tuple(keys)
+
+        self.hex_corners: tuple[tuple[IntersectionId, ...], ...] = tuple(
+            tuple(vid[(2 * q + r + dx, 3 * r + dy)] for dx, dy in CORNER_OFFSETS)
+            for (q, r) in self.hexes
+        )
+        self.intersection_hexes: tuple[tuple[HexId, ...], ...] = tuple(
+            tuple(sorted(h for h, _ in corner_keys[k])) for k in keys
+        )
+
+        # Paths: one per unordered pair of corners that are consecutive on some land hex.
+        path_keys: dict[tuple[int, int], list[tuple[HexId, int]]] = {}
+        for h, corners in enumerate(self.hex_corners):
+            for s in range(6):
+                a, b = corners[s], corners[(s + 1) % 6]
+                path_keys.setdefault((min(a, b), max(a, b)), []).append((h, s))
+
+        def path_order(k: tuple[int, int]) -> tuple[int, int]:
+            (ax, ay), (bx, by) = keys[k[0]], keys[k[1]]
+            return (ay + by, ax + bx)  # midpoint, reading order
+
+        pkeys = sorted(path_keys, key=path_order)
+        pid = {k: i for i, k in enumerate(pkeys)}
+        self.n_paths = len(pkeys)
+        self.path_ends: tuple[tuple[IntersectionId, IntersectionId], ...] = tuple(pkeys)
+        self.path_hexes: tuple[tuple[HexId, ...], ...] = tuple(
+            tuple(sorted(h for h, _ in path_keys[k])) for k in pkeys
+        )
+        self.hex_sides: tuple[tuple[PathId, ...], ...] = tuple(
+            tuple(pid[(min(cs[s], cs[(s + 1) % 6]), max(cs[s], cs[(s + 1) % 6]))] for s in range(6))
+            for cs in self.hex_corners
+        )
+        self.coastal_paths: tuple[PathId, ...] = tuple(
+            p for p in range(self.n_paths) if len(self.path_hexes[p]) == 1
+        )
+
+        vpaths: list[list[PathId]] = [[] for _ in range(self.n_intersections)]
+        vnbrs: list[list[IntersectionId]] = [[] for _ in range(self.n_intersections)]
+        for p, (a, b) in enumerate(self.path_ends):
+            vpaths[a].append(p)
+            vpaths[b].append(p)
+            vnbrs[a].append(b)
+            vnbrs[b].append(a)
+        self.intersection_paths: tuple[tuple[PathId, ...], ...] = tuple(map(tuple, vpaths))
+        self.intersection_neighbors: tuple[tuple[IntersectionId, ...], ...] = tuple(
+            map(tuple, vnbrs)
+        )
+        self.path_neighbors: tuple[tuple[PathId, ...], ...] = tuple(
+            tuple(sorted({q for v in ends for q in vpaths[v] if q != p}))
+            for p, ends in enumerate(self.path_ends)
+        )
+        self.hex_neighbors: tuple[tuple[HexId, ...], ...] = tuple(
+            tuple(
+                self.hex_index[(q + dq, r + dr)]
+                for dq, dr in SIDE_NEIGHBOR
+                if (q + dq, r + dr) in self.hex_index
+            )
+            for (q, r) in self.hexes
+        )
+
+        # Names. An intersection's canonical name uses the hex for which it is the N or S
+        # corner when that hex is land (as board-data.md does), else the first land hex.
+        self.hex_names: tuple[str, ...] = tuple(f"({q},{r})" for q, r in self.hexes)
+        inames: list[str] = []
+        ialias: dict[str, IntersectionId] = {}
+        for v, k in enumerate(keys):
+            touching = sorted(corner_keys[k], key=lambda hc: (hc[1] not in (0, 3), hc[0]))
+            for h, c in touching:
+                ialias[self.hex_names[h] + Corner(c).name] = v
+            h, c = touching[0]
+            inames.append(self.hex_names[h] + Corner(c).name)
+        self.intersection_names: tuple[str, ...] = tuple(inames)
+        self._intersection_alias = ialias
+        pnames: list[str] = []
+        palias: dict[str, PathId] = {}
+        for p, k in enumerate(pkeys):
+            touching = sorted(path_keys[k])
+            for h, s in touching:
+                palias[self.hex_names[h] + Side(s).name] = p
+            h, s = touching[0]
+            pnames.append(self.hex_names[h] + Side(s).name)
+        self.path_names: tuple[str, ...] = tuple(pnames)
+        self._path_alias = palias
+
+    # -- naming -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _normalize(text: str) -> tuple[int, int, str]:
+        m = _NAME_RE.match(text.strip())
+        if not m:
+            raise NameError_(f"{text!r} is not a board name like '(0,-1)', '(0,-1)N' or '(0,-1)NE'")
+        return int(m.group(1)), int(m.group(2)), m.group(3).upper()
+
+    def parse_hex(self, text: str) -> HexId:
+        """The hex id of a name such as ``(0,-1)``."""
+        q, r, suffix = self._normalize(text)
+        if suffix or (q, r) not in self.hex_index:
+            raise NameError_(f"{text!r} is not a land hex of this board")
+        return self.hex_index[(q, r)]
+
+    def parse_intersection(self, text: str) -> IntersectionId:
+        """The intersection id of any of its names, e.g. ``(0,-1)N`` or ``(0,-2)SE``."""
+        q, r, suffix = self._normalize(text)
+        key = f"({q},{r}){suffix}"
+        if key not in self._intersection_alias:
+            raise NameError_(f"{text!r} is not an intersection of this board")
+        return self._intersection_alias[key]
+
+    def parse_path(self, text: str) -> PathId:
+        """The path id of any of its names, e.g. ``(0,-1)NE`` or ``(1,-2)SW``."""
+        q, r, suffix = self._normalize(text)
+        key = f"({q},{r}){suffix}"
+        if key not in self._path_alias:
+            raise NameError_(f"{text!r} is not a path of this board")
+        return self._path_alias[key]
+
+    def corner(self, coord: Coord, corner: Corner) -> IntersectionId:
+        """The intersection at a corner of a land hex."""
+        return self.hex_corners[self.hex_index[coord]][corner]
+
+    def side(self, coord: Coord, side: Side) -> PathId:
+        """The path along a side of a land hex."""
+        return self.hex_sides[self.hex_index[coord]][side]
+
+    def path_between(self, a: IntersectionId, b: IntersectionId) -> PathId | None:
+        """The path joining two adjacent intersections, if any."""
+        for p in self.intersection_paths[a]:
+            if b in self.path_ends[p]:
+                return p
+        return None
+
+    # -- shape queries used by map construction ----------------------------------------------
+
+    def spiral(self, start: Coord) -> tuple[HexId, ...]:
+        """All hexes in the token-placing order of the rulebook's variable set-up.
+
+        Start on ``start`` (a corner hex of the island), go counter-clockwise round the outer
+        ring, then continue on the next ring inwards starting "with the hex just inside of
+        the first hex" (1996 rules), and so on to the centre. Works for any island whose
+        rings are star-shaped around their centroid (the 19- and 30-hex islands).
+        """
+        remaining = set(self.hexes)
+        order: list[HexId] = []
+        cur_start: Coord | None = start
+        while remaining:
+            ring = [
+                c
+                for c in remaining
+                if sum((c[0] + dq, c[1] + dr) in remaining for dq, dr in SIDE_NEIGHBOR) < 6
+            ]
+            if cur_start is None or cur_start not in ring:
+                raise ValueError(f"spiral start {cur_start} is not on the ring {sorted(ring)}")
+            pts = {c: (math.sqrt(3) * (c[0] + c[1] / 2), 1.5 * c[1]) for c in ring}
+            mx = sum(p[0] for p in pts.values()) / len(ring)
+            my = sum(p[1] for p in pts.values()) / len(ring)
+
+            # Counter-clockwise on the page (y grows downwards) is decreasing screen angle.
+            def angle(
+                c: Coord,
+                mx: float = mx,
+                my: float = my,
+                pts: dict[Coord, tuple[float, float]] = pts,
+            ) -> float:
+                x, y = pts[c]
+                return math.atan2(-(y - my), x - mx)
+
+            a0 = angle(cur_start)
+            ring.sort(key=lambda c: (angle(c) - a0) % (2 * math.pi))
+            order.extend(self.hex_index[c] for c in ring)
+            remaining.difference_update(ring)
+            first = ring[0]
+            inner = [
+                (first[0] + dq, first[1] + dr)
+                for dq, dr in SIDE_NEIGHBOR
+                if (first[0] + dq, first[1] + dr) in remaining
+            ]
+            cur_start = None
+            if inner:
+                # Inner hexes of the next ring touching the first hex; if several, the
+                # first of them counter-clockwise after the ring's start is used.
+                next_ring = [
+                    c
+                    for c in remaining
+                    if sum((c[0] + dq, c[1] + dr) in remaining for dq, dr in SIDE_NEIGHBOR) < 6
+                ]
+                cands = [c for c in inner if c in next_ring] or inner
+                cur_start = cands[0]
+        return tuple(order)
+
+    def corner_hexes(self) -> tuple[Coord, ...]:
+        """Hexes of the island with exactly three land neighbours (the corners of its outline)."""
+        return tuple(c for h, c in enumerate(self.hexes) if len(self.hex_neighbors[h]) == 3)
+
+
+@cache
+def topology_for(land: tuple[Coord, ...]) -> Topology:
+    """The shared topology of a board shape (built once, then reused by every game)."""
+    return Topology(land)

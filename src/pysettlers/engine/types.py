@@ -1,0 +1,143 @@
+"""Enumerations and id aliases shared by the whole engine.
+
+What this is for: the small vocabulary of the game (resources, terrain, development cards,
+pieces, phases) as ``IntEnum`` values, so that the hot path indexes flat lists with plain
+ints while the notation and JSON use the rulebook's words.
+
+What this is not: it holds no rule and no state. Names follow the 5th-edition rulebook
+(``../shared/rules/000_…``): *hex*, *intersection*, *path*, *harbor*, *robber*, *bank*.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+# Integer ids (aliases kept for readability in signatures).
+HexId = int
+"""Index of a land hex in :class:`~pysettlers.engine.topology.Topology`."""
+IntersectionId = int
+"""Index of an intersection (a hex corner where settlements and cities stand)."""
+PathId = int
+"""Index of a path (a hex edge where a road stands)."""
+PlayerId = int
+"""Seat index, 0-based, clockwise."""
+
+NOBODY = -1
+"""Owner value for an empty intersection or path, or an award nobody holds."""
+
+
+class Resource(IntEnum):
+    """The five resources, in the order the flat hand and bank lists use."""
+
+    BRICK = 0
+    LUMBER = 1
+    WOOL = 2
+    GRAIN = 3
+    ORE = 4
+
+
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+N_RESOURCES = 5
+
+
+class Terrain(IntEnum):
+    """Terrain hexes. Each productive terrain yields the resource with the same value."""
+
+    HILLS = 0  # brick
+    FOREST = 1  # lumber
+    PASTURE = 2  # wool
+    FIELDS = 3  # grain
+    MOUNTAINS = 4  # ore
+    DESERT = 5  # produces nothing; the robber starts here
+
+
+def terrain_resource(terrain: Terrain) -> Resource | None:
+    """The resource a terrain produces (``None`` for the desert)."""
+    return None if terrain == Terrain.DESERT else Resource(int(terrain))
+
+
+class DevCard(IntEnum):
+    """Development card kinds (5th edition; Year of Plenty is the 1996 "Discovery")."""
+
+    KNIGHT = 0
+    ROAD_BUILDING = 1
+    YEAR_OF_PLENTY = 2
+    MONOPOLY = 3
+    VICTORY_POINT = 4
+
+
+DEV_CARDS: tuple[DevCard, ...] = tuple(DevCard)
+N_DEV_CARDS = 5
+
+
+class Harbor(IntEnum):
+    """Harbor markers: one 2:1 per resource (same value as the resource) and the 3:1 generic."""
+
+    BRICK = 0
+    LUMBER = 1
+    WOOL = 2
+    GRAIN = 3
+    ORE = 4
+    GENERIC = 5
+
+
+class Phase(IntEnum):
+    """Who must decide what, now. The payload lives in a few state fields, not in flags."""
+
+    SETUP_SETTLEMENT = 0  # set-up phase: place a settlement (distance rule, no cost)
+    SETUP_ROAD = 1  # set-up phase: place the road adjacent to the settlement just built
+    PRE_ROLL = 2  # start of a turn: roll, or play a development card first
+    DISCARD = 3  # a 7 was rolled: players above the discard limit give back half
+    MOVE_ROBBER = 4  # a 7 or a knight: move the robber and choose whom to rob
+    MAIN = 5  # combined trade/build phase (or the trade phase in the beginners' style)
+    BUILD = 6  # beginners' separate build phase: no more trading this turn
+    ROAD_BUILDING = 7  # placing the free roads of a Road Building card
+    TRADE_RESPONSE = 8  # addressed players answer a domestic trade offer
+    TRADE_CONFIRM = 9  # the current player picks a partner among those who agreed
+    GAME_OVER = 10
+
+
+class ActionKind(IntEnum):
+    """Every kind of decision a player can make."""
+
+    ROLL = 0
+    END_TURN = 1
+    BUILD_ROAD = 2
+    BUILD_SETTLEMENT = 3
+    BUILD_CITY = 4
+    BUY_DEVELOPMENT = 5
+    PLAY_KNIGHT = 6
+    PLAY_ROAD_BUILDING = 7
+    PLAY_YEAR_OF_PLENTY = 8
+    PLAY_MONOPOLY = 9
+    MOVE_ROBBER = 10
+    DISCARD = 11
+    MARITIME_TRADE = 12
+    OFFER_TRADE = 13
+    ACCEPT_TRADE = 14
+    REJECT_TRADE = 15
+    COUNTER_TRADE = 16
+    CONFIRM_TRADE = 17
+    CANCEL_TRADE = 18
+
+
+class Corner(IntEnum):
+    """The six corners of a pointy-top hex, clockwise from the top (board-data.md §0)."""
+
+    N = 0
+    NE = 1
+    SE = 2
+    S = 3
+    SW = 4
+    NW = 5
+
+
+class Side(IntEnum):
+    """The six sides of a pointy-top hex; side i runs from corner i to corner i+1."""
+
+    NE = 0  # N–NE
+    E = 1  # NE–SE
+    SE = 2  # SE–S
+    SW = 3  # S–SW
+    W = 4  # SW–NW
+    NW = 5  # NW–N

@@ -1,0 +1,251 @@
+"""What a seat may know: ``observe(state, viewer)`` and the redaction of events.
+
+What this is for: the only way information leaves the engine. A view holds the public
+board and scores, the viewer's own hand and development cards, and of the others only what
+the table can see — hand sizes, development-card counts, played knights, public points.
+A stolen card is known only to thief and victim; a drawn development card only to its
+buyer; hidden victory point cards only to their owner until they are revealed to win.
+``viewer=None`` is a spectator, who sees no hand at all. Views serialize to JSON.
+
+What this is not: no deck order, no RNG state and no other player's hand ever enters a
+view; nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import dev_name, format_bundle, resource_name
+from .board import Board
+from .game import deciders
+from .state import GameState
+from .types import NOBODY, Phase
+
+Bundle = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator)."""
+
+    viewer: int | None
+    n: int
+    vp_target: int
+    board: Board
+    phase: Phase
+    current: int
+    turn: int
+    deciders: tuple[int, ...]
+    robber: int
+    building_owner: tuple[int, ...]
+    building_level: tuple[int, ...]
+    road_owner: tuple[int, ...]
+    bank: Bundle
+    deck_size: int
+    hand: Bundle | None
+    dev_cards: Bundle | None
+    dev_bought_this_turn: Bundle | None
+    hand_sizes: tuple[int, ...]
+    dev_counts: tuple[int, ...]
+    knights: tuple[int, ...]
+    public_vp: tuple[int, ...]
+    revealed_vp_cards: tuple[int, ...]
+    road_length: tuple[int, ...]
+    longest_road: int
+    largest_army: int
+    ratios: tuple[int, ...]
+    discards: tuple[int, ...]
+    dev_played: bool
+    free_roads: int
+    offer_give: Bundle
+    offer_get: Bundle
+    offer_answers: tuple[int, ...]
+    offer_counters: tuple[tuple[Bundle, Bundle], ...]
+    last_roll: int
+    winner: int
+    events: tuple[tuple[object, ...], ...]
+
+    @property
+    def own_vp(self) -> int | None:
+        """The viewer's total including hidden victory point cards."""
+        if self.viewer is None or self.dev_cards is None:
+            return None
+        return self.public_vp[self.viewer] + self.dev_cards[4]
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON data, board items named in the notation's coordinates."""
+        t = self.board.topology
+        players = []
+        for p in range(self.n):
+            item: dict[str, Any] = {
+                "seat": p,
+                "hand_size": self.hand_sizes[p],
+                "development_cards": self.dev_counts[p],
+                "knights": self.knights[p],
+                "public_vp": self.public_vp[p],
+                "revealed_vp_cards": self.revealed_vp_cards[p],
+                "road_length": self.road_length[p],
+                "discard_owed": self.discards[p],
+                "trade_ratios": dict(zip(_RES, self.ratios[5 * p : 5 * p + 5])),
+            }
+            players.append(item)
+        you: dict[str, Any] | None = None
+        if self.viewer is not None and self.hand is not None and self.dev_cards is not None:
+            assert self.dev_bought_this_turn is not None
+            you = {
+                "seat": self.viewer,
+                "hand": dict(zip(_RES, self.hand)),
+                "development_cards": {dev_name(d): c for d, c in enumerate(self.dev_cards)},
+                "bought_this_turn": {
+                    dev_name(d): c for d, c in enumerate(self.dev_bought_this_turn)
+                },
+                "total_vp": self.own_vp,
+            }
+        offer = None
+        if self.phase in (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM):
+            offer = {
+                "from": self.current,
+                "give": format_bundle(self.offer_give),
+                "get": format_bundle(self.offer_get),
+                "answers": {f"p{q}": _ANSWERS[a] for q, a in enumerate(self.offer_answers) if a},
+                "counters": {
+                    f"p{q}": {"give": format_bundle(g), "get": format_bundle(r)}
+                    for q, (g, r) in enumerate(self.offer_counters)
+                    if self.offer_answers[q] == 4
+                },
+            }
+        return {
+            "viewer": self.viewer,
+            "phase": self.phase.name.lower(),
+            "current": self.current,
+            "turn": self.turn,
+            "deciders": list(self.deciders),
+            "vp_target": self.vp_target,
+            "board": self.board.to_json(),
+            "robber": t.hex_names[self.robber],
+            "buildings": {
+                t.intersection_names[v]: {
+                    "player": o,
+                    "kind": "city" if self.building_level[v] == 2 else "settlement",
+                }
+                for v, o in enumerate(self.building_owner)
+                if o != NOBODY
+            },
+            "roads": {t.path_names[e]: o for e, o in enumerate(self.road_owner) if o != NOBODY},
+            "bank": dict(zip(_RES, self.bank)),
+            "deck_size": self.deck_size,
+            "players": players,
+            "you": you,
+            "longest_road": _holder(self.longest_road),
+            "largest_army": _holder(self.largest_army),
+            "development_card_played": self.dev_played,
+            "free_roads": self.free_roads,
+            "offer": offer,
+            "last_roll": self.last_roll or None,
+            "winner": _holder(self.winner),
+            "events": [event_to_json(e, t) for e in self.events],
+        }
+
+
+_RES = tuple(resource_name(r) for r in range(5))
+_ANSWERS = {1: "pending", 2: "accepted", 3: "rejected", 4: "countered"}
+
+
+def _holder(p: int) -> int | None:
+    return None if p == NOBODY else p
+
+
+def redact_event(event: tuple[object, ...], viewer: int | None) -> tuple[object, ...]:
+    """The event as ``viewer`` may see it: secret parts replaced by ``None``."""
+    kind = event[0]
+    if kind == "draw":  # ("draw", p, card): the card only to its buyer
+        return event if event[1] == viewer else (kind, event[1], None)
+    if kind == "robber":  # ("robber", p, hex, victim, stolen): the card to thief and victim
+        if viewer is not None and viewer in (event[1], event[3]):
+            return event
+        return event[:4] + ((None if event[4] is None else "hidden"),)
+    return event
+
+
+def event_to_json(event: tuple[object, ...], topo: Any) -> dict[str, Any]:
+    """A (redacted) event as JSON."""
+    kind = str(event[0])
+    out: dict[str, Any] = {"event": kind}
+    args = list(event[1:])
+    if kind == "robber":
+        p, h, victim, stolen = args
+        out.update(
+            player=p,
+            hex=topo.hex_names[h],
+            victim=None if victim == NOBODY else victim,
+            stolen=stolen if stolen in (None, "hidden") else resource_name(int(stolen)),  # type: ignore[call-overload]
+        )
+        return out
+    if kind == "draw":
+        out.update(player=args[0], card=None if args[1] is None else dev_name(int(args[1])))  # type: ignore[call-overload]
+        return out
+    if kind in ("settlement", "city"):
+        out.update(player=args[0], intersection=topo.intersection_names[args[1]])
+        return out
+    if kind == "road":
+        out.update(player=args[0], path=topo.path_names[args[1]])
+        return out
+    out["data"] = [list(a) if isinstance(a, tuple) else a for a in args]
+    return out
+
+
+def observe(s: GameState, viewer: int | None) -> View:
+    """What seat ``viewer`` may know now (``None``: a spectator)."""
+    n = s.n
+    if viewer is not None and not 0 <= viewer < n:
+        raise ValueError(f"viewer must be a seat from 0 to {n - 1} or None")
+    dev = s.dev
+    over = s.phase == Phase.GAME_OVER
+    hand = dev_cards = dev_new = None
+    if viewer is not None:
+        i = 5 * viewer
+        hand = s.hand(viewer)
+        dev_cards = s.dev_cards(viewer)
+        dn = s.dev_new
+        dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
+    # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
+    revealed = tuple(dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
+    return View(
+        viewer=viewer,
+        n=n,
+        vp_target=s.rules.vp_target,
+        board=s.board,
+        phase=s.phase,
+        current=s.current,
+        turn=s.turn,
+        deciders=deciders(s),
+        robber=s.robber,
+        building_owner=tuple(s.building_owner),
+        building_level=tuple(s.building_level),
+        road_owner=tuple(s.road_owner),
+        bank=(s.bank[0], s.bank[1], s.bank[2], s.bank[3], s.bank[4]),
+        deck_size=sum(s.deck),
+        hand=hand,
+        dev_cards=dev_cards,
+        dev_bought_this_turn=dev_new,
+        hand_sizes=tuple(s.hand_size(p) for p in range(n)),
+        dev_counts=tuple(sum(dev[5 * p : 5 * p + 5]) for p in range(n)),
+        knights=tuple(s.knights),
+        public_vp=tuple(s.public_vp[p] + revealed[p] for p in range(n)),
+        revealed_vp_cards=revealed,
+        road_length=tuple(s.road_length),
+        longest_road=s.longest_road,
+        largest_army=s.largest_army,
+        ratios=tuple(s.ratios),
+        discards=tuple(s.discards),
+        dev_played=s.dev_played,
+        free_roads=s.free_roads,
+        offer_give=s.offer_give,
+        offer_get=s.offer_get,
+        offer_answers=tuple(s.offer_answers),
+        offer_counters=tuple(s.offer_counters),
+        last_roll=s.last_roll,
+        winner=s.winner,
+        events=tuple(redact_event(e, viewer) for e in s.events),
+    )
