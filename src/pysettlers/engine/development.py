@@ -38,6 +38,7 @@ def play_error(s: GameState, p: int, card: DevCard) -> str | None:
 
 def take_card(s: GameState, p: int, card: DevCard) -> None:
     s.dev[5 * p + card] -= 1
+    s.played[5 * p + card] += 1
     s.dev_played = True
 
 

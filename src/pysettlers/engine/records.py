@@ -75,6 +75,7 @@ def save_state(s: GameState) -> dict[str, Any]:
                 "development_cards": _counts(s.dev_cards(p), _DEV),
                 "bought_this_turn": _counts(s.dev_new[5 * p : 5 * p + 5], _DEV),
                 "knights": s.knights[p],
+                "played": _counts(s.played[5 * p : 5 * p + 5], _DEV),
                 "discard_owed": s.discards[p],
                 "offer_answer": s.offer_answers[p],
                 "counter": [format_bundle(b) for b in s.offer_counters[p]],
@@ -158,6 +159,7 @@ def load_state(obj: dict[str, Any]) -> GameState:
         s.dev[5 * p : 5 * p + 5] = _uncount(item["development_cards"], _DEV)
         s.dev_new[5 * p : 5 * p + 5] = _uncount(item["bought_this_turn"], _DEV)
         s.knights[p] = int(item["knights"])
+        s.played[5 * p : 5 * p + 5] = _uncount(item["played"], _DEV)
         s.discards[p] = int(item["discard_owed"])
         s.offer_answers[p] = int(item["offer_answer"])
         cg, cr = (parse_bundle(x) for x in item["counter"])

@@ -15,6 +15,9 @@ Phase payload fields (meaningful only in the phases named):
 * ``resume`` — the phase to return to after MOVE_ROBBER or ROAD_BUILDING;
 * ``free_roads`` — ROAD_BUILDING: roads still to place;
 * ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM.
+
+``played[5 * p + card]`` counts the development cards ``p`` has played (public: knights stay
+face up, progress cards go back to the box), so the whole deck can always be accounted for.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ class GameState:
         "dev",
         "dev_new",
         "knights",
+        "played",
         "discards",
         # supplies and scores
         "roads_left",
@@ -113,6 +117,7 @@ class GameState:
     dev: list[int]
     dev_new: list[int]
     knights: list[int]
+    played: list[int]
     discards: list[int]
     roads_left: list[int]
     settlements_left: list[int]
@@ -158,6 +163,7 @@ class GameState:
         s.dev = self.dev[:]
         s.dev_new = self.dev_new[:]
         s.knights = self.knights[:]
+        s.played = self.played[:]
         s.discards = self.discards[:]
         s.roads_left = self.roads_left[:]
         s.settlements_left = self.settlements_left[:]
@@ -238,6 +244,7 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.dev = [0] * (5 * n)
     s.dev_new = [0] * (5 * n)
     s.knights = [0] * n
+    s.played = [0] * (5 * n)
     s.discards = [0] * n
     s.roads_left = [data.ROADS_PER_PLAYER] * n
     s.settlements_left = [data.SETTLEMENTS_PER_PLAYER] * n

@@ -49,6 +49,7 @@ class View:
     hand_sizes: tuple[int, ...]
     dev_counts: tuple[int, ...]
     knights: tuple[int, ...]
+    played: tuple[int, ...]
     public_vp: tuple[int, ...]
     revealed_vp_cards: tuple[int, ...]
     road_length: tuple[int, ...]
@@ -83,6 +84,9 @@ class View:
                 "hand_size": self.hand_sizes[p],
                 "development_cards": self.dev_counts[p],
                 "knights": self.knights[p],
+                "played": {
+                    dev_name(d): self.played[5 * p + d] for d in range(5) if self.played[5 * p + d]
+                },
                 "public_vp": self.public_vp[p],
                 "revealed_vp_cards": self.revealed_vp_cards[p],
                 "road_length": self.road_length[p],
@@ -232,6 +236,7 @@ def observe(s: GameState, viewer: int | None) -> View:
         hand_sizes=tuple(s.hand_size(p) for p in range(n)),
         dev_counts=tuple(sum(dev[5 * p : 5 * p + 5]) for p in range(n)),
         knights=tuple(s.knights),
+        played=tuple(s.played),
         public_vp=tuple(s.public_vp[p] + revealed[p] for p in range(n)),
         revealed_vp_cards=revealed,
         road_length=tuple(s.road_length),

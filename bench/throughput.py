@@ -1,0 +1,121 @@
+"""Engine throughput benchmark: random full games per second and per-call costs.
+
+What this is for: the numbers the README's "Performance" section quotes — random
+4-player games per second on one core, decisions per game and per second, and the mean
+cost of ``legal_actions``, ``apply``, ``copy`` and ``observe`` — as medians of several runs,
+since shared machines are noisy. Random play is uniform over the legal actions with
+domestic trade offers excluded (the comparison other engines' random players make).
+
+What this is not: a test (no assertion on speed) or a profiler.
+
+Run: ``.venv/bin/python bench/throughput.py [--games 200] [--runs 5] [--players 4]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from pysettlers.engine import ActionKind, Rules, apply, legal_actions, new_game, observe, to_move
+from pysettlers.engine.state import GameState
+
+EXCLUDED = frozenset({ActionKind.OFFER_TRADE})
+
+
+def play_random(seed: int, players: int, max_steps: int = 100_000) -> tuple[GameState, int]:
+    """One full game with uniform random play; returns the final state and decisions made."""
+    s = new_game(Rules(players=players, seed=seed))
+    rng = random.Random(seed)
+    steps = 0
+    while s.winner < 0 and steps < max_steps:
+        actions = [a for a in legal_actions(s) if a.kind not in EXCLUDED]
+        apply(s, actions[rng.randrange(len(actions))])
+        steps += 1
+    return s, steps
+
+
+def games_per_second(n_games: int, players: int, first_seed: int) -> tuple[float, float]:
+    t0 = time.process_time()
+    decisions = 0
+    for i in range(n_games):
+        _, steps = play_random(first_seed + i, players)
+        decisions += steps
+    dt = time.process_time() - t0
+    return n_games / dt, decisions / n_games
+
+
+def per_call_costs(n_games: int, players: int) -> dict[str, float]:
+    """Mean microseconds of each API call over the positions of random games."""
+    states: list[GameState] = []
+    for i in range(n_games):
+        s = new_game(Rules(players=players, seed=10_000 + i))
+        rng = random.Random(i)
+        while s.winner < 0:
+            if rng.random() < 0.05:
+                states.append(s.copy())
+            actions = [a for a in legal_actions(s) if a.kind not in EXCLUDED]
+            apply(s, actions[rng.randrange(len(actions))])
+    out: dict[str, float] = {}
+    t0 = time.perf_counter()
+    for s in states:
+        legal_actions(s)
+    out["legal_actions_us"] = (time.perf_counter() - t0) / len(states) * 1e6
+    t0 = time.perf_counter()
+    for s in states:
+        s.copy()
+    out["copy_us"] = (time.perf_counter() - t0) / len(states) * 1e6
+    t0 = time.perf_counter()
+    for s in states:
+        observe(s, to_move(s))
+    out["observe_us"] = (time.perf_counter() - t0) / len(states) * 1e6
+    pairs = []
+    for s in states:
+        acts = legal_actions(s)
+        pairs.append((s.copy(), acts[len(acts) // 2]))
+    t0 = time.perf_counter()
+    for c, a in pairs:
+        apply(c, a)
+    out["apply_us"] = (time.perf_counter() - t0) / len(pairs) * 1e6
+    out["positions"] = len(states)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="games per run")
+    ap.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = ap.parse_args(argv)
+    rates, lengths = [], []
+    for run in range(args.runs):
+        rate, length = games_per_second(args.games, args.players, first_seed=run * args.games)
+        rates.append(rate)
+        lengths.append(length)
+    costs = per_call_costs(max(10, args.games // 10), args.players)
+    gps = statistics.median(rates)
+    result = {
+        "python": sys.version.split()[0],
+        "players": args.players,
+        "games_per_run": args.games,
+        "runs": args.runs,
+        "games_per_second": round(gps, 1),
+        "games_per_second_runs": [round(r, 1) for r in rates],
+        "decisions_per_game": round(statistics.median(lengths), 1),
+        "decisions_per_second": round(gps * statistics.median(lengths)),
+        **{k: round(v, 2) for k, v in costs.items()},
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for k, v in result.items():
+            print(f"{k:>24}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
