@@ -28,9 +28,7 @@ from .actions import Action, Outcome
 from .awards import update_largest_army
 from .board import Board, make_board
 from .building import (
-    can_afford,
     city_site_error,
-    city_sites,
     pay,
     place_city,
     place_road,
@@ -39,7 +37,6 @@ from .building import (
     road_site_error,
     road_sites,
     settlement_site_error,
-    settlement_sites,
 )
 from .config import Rules
 from .development import (
@@ -47,14 +44,14 @@ from .development import (
     draw,
     monopoly,
     play_error,
-    playable,
     road_building_error,
     take_card,
     year_of_plenty,
     year_of_plenty_error,
-    year_of_plenty_options,
 )
 from .errors import IllegalActionError
+from .flow import PHASE_KINDS, TURN_RULE, deciders, is_over, setup_player, to_move
+from .legal import legal_actions
 from .production import (
     DISCARD_RULE,
     ROBBER_RULE,
@@ -63,7 +60,6 @@ from .production import (
     move_robber,
     produce,
     robber_error,
-    robber_victims,
     start_discards,
 )
 from .state import ACCEPTED, COUNTERED, PENDING, REJECTED, GameState, fresh_state
@@ -76,36 +72,26 @@ from .trade import (
     counter_error,
     exchange_with_bank,
     execute,
-    holds,
     maritime_error,
-    maritime_units,
     offer_error,
     open_offer,
 )
 from .types import NOBODY, ActionKind, DevCard, Phase
 
+__all__ = [
+    "apply",
+    "apply_checked",
+    "chance_outcomes",
+    "check",
+    "deciders",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "to_move",
+]
+
 K = ActionKind
 P = Phase
-_UNITS = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
-_DEV_PLAYS = (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY, K.PLAY_MONOPOLY)
-_BUILDS = (K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT)
-
-# What may be done in each phase, by the phase's actor (see ``deciders``).
-PHASE_KINDS: dict[Phase, frozenset[ActionKind]] = {
-    P.SETUP_SETTLEMENT: frozenset({K.BUILD_SETTLEMENT}),
-    P.SETUP_ROAD: frozenset({K.BUILD_ROAD}),
-    P.PRE_ROLL: frozenset({K.ROLL, *_DEV_PLAYS}),
-    P.DISCARD: frozenset({K.DISCARD}),
-    P.MOVE_ROBBER: frozenset({K.MOVE_ROBBER}),
-    P.MAIN: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS, K.MARITIME_TRADE, K.OFFER_TRADE}),
-    P.BUILD: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS}),
-    P.ROAD_BUILDING: frozenset({K.BUILD_ROAD}),
-    P.TRADE_RESPONSE: frozenset({K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE}),
-    P.TRADE_CONFIRM: frozenset({K.CONFIRM_TRADE, K.CANCEL_TRADE}),
-    P.GAME_OVER: frozenset(),
-}
-
-TURN_RULE = "Turn Overview"
 
 
 # -- creating a game --------------------------------------------------------------------------
@@ -169,140 +155,6 @@ def _starting_resources(s: GameState, p: int, v: int) -> None:
             s.bank[r] -= 1
             s.hands[5 * p + r] += 1
     s.events.append(("starting_resources", p, s.hand(p)))
-
-
-def setup_player(s: GameState, step: int) -> int:
-    """Who places in set-up step ``step``: round one clockwise, round two back again."""
-    n = s.n
-    k = step if step < n else 2 * n - 1 - step
-    return (s.first_player + k) % n
-
-
-# -- who decides --------------------------------------------------------------------------------
-
-
-def deciders(s: GameState) -> tuple[int, ...]:
-    """Every player who may act now, in the deterministic order :func:`to_move` uses."""
-    ph = s.phase
-    if ph == P.GAME_OVER:
-        return ()
-    n = s.n
-    c = s.current
-    if ph == P.DISCARD:
-        return tuple(p for p in ((c + i) % n for i in range(n)) if s.discards[p] > 0)
-    if ph == P.TRADE_RESPONSE:
-        pend = tuple(p for p in ((c + i) % n for i in range(1, n)) if s.offer_answers[p] == PENDING)
-        return pend + (c,)
-    return (c,)
-
-
-def to_move(s: GameState) -> int:
-    """The player whose decision the engine asks for next (``-1`` once the game is over)."""
-    d = deciders(s)
-    return d[0] if d else NOBODY
-
-
-def is_over(s: GameState) -> bool:
-    return s.phase == P.GAME_OVER
-
-
-# -- legal actions ------------------------------------------------------------------------------
-
-
-def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
-    """What ``player`` (default: :func:`to_move`) may do now, in a deterministic order."""
-    p = to_move(s) if player is None else player
-    ph = s.phase
-    if p == NOBODY or p not in deciders(s):
-        return []
-    out: list[Action] = []
-    if ph == P.SETUP_SETTLEMENT:
-        return [Action(p, K.BUILD_SETTLEMENT, v) for v in settlement_sites(s, p, True)]
-    if ph == P.SETUP_ROAD or ph == P.ROAD_BUILDING:
-        return [Action(p, K.BUILD_ROAD, e) for e in road_sites(s, p)]
-    if ph == P.PRE_ROLL:
-        out.append(Action(p, K.ROLL))
-        _legal_dev_plays(s, p, out)
-        return out
-    if ph == P.DISCARD:
-        h = s.hands
-        return [Action(p, K.DISCARD, give=_UNITS[r]) for r in range(5) if h[5 * p + r]]
-    if ph == P.MOVE_ROBBER:
-        for hx in range(s.topo.n_hexes):
-            if hx == s.robber:
-                continue
-            victims = robber_victims(s, p, hx)
-            if victims:
-                out.extend(Action(p, K.MOVE_ROBBER, hx, q) for q in victims)
-            else:
-                out.append(Action(p, K.MOVE_ROBBER, hx, NOBODY))
-        return out
-    if ph == P.MAIN or ph == P.BUILD:
-        _legal_builds(s, p, out)
-        _legal_dev_plays(s, p, out)
-        if ph == P.MAIN:
-            for r, ratio in maritime_units(s, p):
-                give = tuple(ratio if i == r else 0 for i in range(5))
-                for r2 in range(5):
-                    if r2 != r and s.bank[r2]:
-                        out.append(Action(p, K.MARITIME_TRADE, give=give, get=_UNITS[r2]))  # type: ignore[arg-type]
-            everyone = ((1 << s.n) - 1) & ~(1 << p)
-            h = s.hands
-            for r in range(5):
-                if h[5 * p + r]:
-                    for r2 in range(5):
-                        if r2 != r:
-                            out.append(
-                                Action(
-                                    p, K.OFFER_TRADE, give=_UNITS[r], get=_UNITS[r2], to=everyone
-                                )
-                            )
-        out.append(Action(p, K.END_TURN))
-        return out
-    if ph == P.TRADE_RESPONSE:
-        if p == s.current:
-            return [Action(p, K.CANCEL_TRADE)]
-        if holds(s, p, s.offer_get):
-            out.append(Action(p, K.ACCEPT_TRADE))
-        out.append(Action(p, K.REJECT_TRADE))
-        h = s.hands
-        for r in range(5):
-            if h[5 * p + r]:
-                for r2 in range(5):
-                    if r2 != r:
-                        out.append(Action(p, K.COUNTER_TRADE, give=_UNITS[r], get=_UNITS[r2]))
-        return out
-    if ph == P.TRADE_CONFIRM:
-        for q in range(s.n):
-            if confirm_error(s, p, q) is None:
-                out.append(Action(p, K.CONFIRM_TRADE, q))
-        out.append(Action(p, K.CANCEL_TRADE))
-        return out
-    return out
-
-
-def _legal_builds(s: GameState, p: int, out: list[Action]) -> None:
-    if can_afford(s, p, data.ROAD_COST):
-        out.extend(Action(p, K.BUILD_ROAD, e) for e in road_sites(s, p))
-    if can_afford(s, p, data.SETTLEMENT_COST):
-        out.extend(Action(p, K.BUILD_SETTLEMENT, v) for v in settlement_sites(s, p, False))
-    if can_afford(s, p, data.CITY_COST):
-        out.extend(Action(p, K.BUILD_CITY, v) for v in city_sites(s, p))
-    if can_afford(s, p, data.DEVELOPMENT_COST) and any(s.deck):
-        out.append(Action(p, K.BUY_DEVELOPMENT))
-
-
-def _legal_dev_plays(s: GameState, p: int, out: list[Action]) -> None:
-    if s.dev_played:
-        return
-    if playable(s, p, DevCard.KNIGHT):
-        out.append(Action(p, K.PLAY_KNIGHT))
-    if playable(s, p, DevCard.ROAD_BUILDING) and road_building_error(s, p) is None:
-        out.append(Action(p, K.PLAY_ROAD_BUILDING))
-    if playable(s, p, DevCard.YEAR_OF_PLENTY):
-        out.extend(Action(p, K.PLAY_YEAR_OF_PLENTY, a, b) for a, b in year_of_plenty_options(s))
-    if playable(s, p, DevCard.MONOPOLY):
-        out.extend(Action(p, K.PLAY_MONOPOLY, r) for r in range(5))
 
 
 # -- checking -----------------------------------------------------------------------------------
