@@ -12,12 +12,12 @@ What this is not: pieces and the robber's current hex are game state (``state.py
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import data
 from .config import Rules
 from .topology import Topology, topology_for
-from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Terrain
+from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Side, Terrain
 
 
 class Board:
@@ -124,8 +124,34 @@ class Board:
 # -- laying out the island -----------------------------------------------------------------
 
 
-def _slots(topo: Topology) -> list[PathId]:
-    return [topo.side(c, s) for c, s in data.BASE_HARBOR_SLOTS]
+class Layout(NamedTuple):
+    """What a map kind draws from: the island's shape, its tiles, tokens and harbors."""
+
+    land: tuple[tuple[int, int], ...]
+    terrain_counts: dict[Terrain, int]
+    tokens: tuple[int, ...]  # in letter order
+    harbor_slots: tuple[tuple[tuple[int, int], Side], ...]
+    harbor_markers: tuple[Harbor, ...]
+
+
+BASE_LAYOUT = Layout(
+    data.BASE_LAND,
+    data.BASE_TERRAIN_COUNTS,
+    data.BASE_TOKENS,
+    data.BASE_HARBOR_SLOTS,
+    data.BASE_HARBORS,
+)
+EXT_LAYOUT = Layout(
+    data.EXT_LAND, data.EXT_TERRAIN_COUNTS, data.EXT_TOKENS, data.EXT_HARBOR_SLOTS, data.EXT_HARBORS
+)
+
+
+def layout_for(rules: Rules) -> Layout:
+    return EXT_LAYOUT if rules.extension else BASE_LAYOUT
+
+
+def _slots(topo: Topology, layout: Layout) -> list[PathId]:
+    return [topo.side(c, s) for c, s in layout.harbor_slots]
 
 
 def red_numbers_touch(topo: Topology, numbers: tuple[int, ...] | list[int]) -> bool:
@@ -144,46 +170,54 @@ def beginner_board(topo: Topology) -> Board:
     for coord, t, n in data.BEGINNER_HEXES:
         terrain[topo.hex_index[coord]] = t
         numbers[topo.hex_index[coord]] = n
-    harbors = tuple(zip(data.BEGINNER_HARBORS, _slots(topo)))
+    harbors = tuple(zip(data.BEGINNER_HARBORS, _slots(topo, BASE_LAYOUT)))
     return Board(topo, tuple(terrain), tuple(numbers), harbors)
 
 
-def _shuffled_terrain(rng: random.Random, topo: Topology) -> list[Terrain]:
-    tiles = [t for t, k in data.BASE_TERRAIN_COUNTS.items() for _ in range(k)]
+def _shuffled_terrain(rng: random.Random, layout: Layout) -> list[Terrain]:
+    tiles = [t for t, k in layout.terrain_counts.items() for _ in range(k)]
     rng.shuffle(tiles)
     return tiles
 
 
-def _shuffled_harbors(rng: random.Random, topo: Topology) -> tuple[tuple[Harbor, PathId], ...]:
-    # "Randomly place one [harbor marker] on top of each harbor on the frame" (Set-up, Variable 2).
-    markers = list(data.BASE_HARBORS)
+def _shuffled_harbors(
+    rng: random.Random, topo: Topology, layout: Layout
+) -> tuple[tuple[Harbor, PathId], ...]:
+    # "Randomly place one [harbor marker] on top of each harbor on the frame" (Set-up,
+    # Variable 2); with 5–6 players the 11 markers go at random on the 11 frame harbors.
+    markers = list(layout.harbor_markers)
     rng.shuffle(markers)
-    return tuple(zip(markers, _slots(topo)))
+    return tuple(zip(markers, _slots(topo, layout)))
 
 
-def spiral_numbers(topo: Topology, terrain: list[Terrain], start: tuple[int, int]) -> list[int]:
-    """Tokens A–R laid counter-clockwise from ``start`` toward the centre, skipping deserts."""
+def spiral_numbers(
+    topo: Topology,
+    terrain: list[Terrain],
+    start: tuple[int, int],
+    tokens: tuple[int, ...] = data.BASE_TOKENS,
+) -> list[int]:
+    """Tokens in letter order, laid counter-clockwise from ``start`` inward, skipping deserts."""
     numbers = [0] * topo.n_hexes
-    tokens = iter(data.BASE_TOKENS)
+    it = iter(tokens)
     for h in topo.spiral(start):
         if terrain[h] != Terrain.DESERT:
-            numbers[h] = next(tokens)
+            numbers[h] = next(it)
     return numbers
 
 
-def variable_board(rng: random.Random, topo: Topology) -> Board:
+def variable_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOUT) -> Board:
     """Set-up, Variable: shuffled terrain and harbors; tokens along the spiral from a corner."""
-    terrain = _shuffled_terrain(rng, topo)
+    terrain = _shuffled_terrain(rng, layout)
     start = rng.choice(topo.corner_hexes())
-    numbers = spiral_numbers(topo, terrain, start)
-    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo))
+    numbers = spiral_numbers(topo, terrain, start, layout.tokens)
+    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo, layout))
 
 
-def random_board(rng: random.Random, topo: Topology) -> Board:
+def random_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOUT) -> Board:
     """The fully random set-up: tokens in random order, re-drawn until no red numbers touch."""
-    terrain = _shuffled_terrain(rng, topo)
+    terrain = _shuffled_terrain(rng, layout)
     land = [h for h in range(topo.n_hexes) if terrain[h] != Terrain.DESERT]
-    tokens = list(data.BASE_TOKENS)
+    tokens = list(layout.tokens)
     while True:
         rng.shuffle(tokens)
         numbers = [0] * topo.n_hexes
@@ -191,15 +225,16 @@ def random_board(rng: random.Random, topo: Topology) -> Board:
             numbers[h] = n
         if not red_numbers_touch(topo, numbers):
             break
-    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo))
+    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo, layout))
 
 
 def make_board(rules: Rules) -> Board:
     """The map of a game, a pure function of its rules (map kind and seed)."""
-    topo = topology_for(rules.land)
+    layout = layout_for(rules)
+    topo = topology_for(layout.land)
     if rules.map_kind == "beginner":
         return beginner_board(topo)
     rng = random.Random(rules.seed)  # a local generator: the engine never uses global random
     if rules.map_kind == "variable":
-        return variable_board(rng, topo)
-    return random_board(rng, topo)
+        return variable_board(rng, topo, layout)
+    return random_board(rng, topo, layout)

@@ -12,7 +12,7 @@ What this is not: whose turn or phase allows building (``game.py``).
 from __future__ import annotations
 
 from .awards import update_longest_road
-from .data import CITY_COST, ROAD_COST, SETTLEMENT_COST
+from .data import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
 from .state import Bundle, GameState
 from .types import NOBODY, Harbor
@@ -56,6 +56,17 @@ def require_cost(s: GameState, p: int, cost: Bundle, what: str) -> None:
         raise IllegalActionError(
             COST_RULE, f"{what} costs {format_bundle(cost)}; you hold {format_bundle(s.hand(p))}"
         )
+
+
+def can_build_anything(s: GameState, p: int) -> bool:
+    """Whether ``p`` could build a piece or buy a development card with their own hand."""
+    if can_afford(s, p, DEVELOPMENT_COST) and any(s.deck):
+        return True
+    if can_afford(s, p, CITY_COST) and city_sites(s, p):
+        return True
+    if can_afford(s, p, ROAD_COST) and road_sites(s, p):
+        return True
+    return can_afford(s, p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
 
 
 # -- roads -------------------------------------------------------------------------------------

@@ -17,15 +17,22 @@ from . import data
 
 MAP_KINDS = ("beginner", "variable", "random")
 TRADE_BUILD_STYLES = ("combined", "separate")
+LARGE_GAME_VARIANTS = ("special_building", "mayfair")
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Options of one game. Invalid combinations raise ``ValueError`` naming the option.
 
-    * ``players`` — 3 or 4 (R5); 2 is an unofficial option with no other rule change.
+    * ``players`` — 3 or 4 (R5); 5 or 6 with the 5–6 Player Extension (the larger island,
+      24 of each resource, 34 development cards); 2 is an unofficial option with no other
+      rule change.
     * ``vp_target`` — points needed to win on one's own turn (R5: 10).
-    * ``discard_limit`` — on a 7, players holding more than this discard half (R5: 7).
+    * ``discard_limit`` — on a 7, players holding more than this discard half (R5: 7; the
+      default for the Mayfair 5–6 variant is 10). ``None`` means the default.
+    * ``large_game_variant`` — for 5–6 players: ``special_building`` (R5: after each turn
+      every other player may build, in a Special Building Phase) or ``mayfair`` (the 1996
+      variant: no Special Building Phase, discard limit 10 instead).
     * ``map_kind`` — ``beginner`` (Illustration A with its starting pieces), ``variable``
       (shuffled terrain and harbors, tokens A–R along the spiral) or ``random`` (shuffled
       terrain, harbors and tokens; no 6 or 8 touching another 6 or 8).
@@ -36,18 +43,29 @@ class Rules:
 
     players: int = 4
     vp_target: int = 10
-    discard_limit: int = 7
+    discard_limit: int | None = None
     map_kind: str = "variable"
     trade_build: str = "combined"
+    large_game_variant: str = "special_building"
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise ValueError(f"players must be 2, 3 or 4 (got {self.players})")
+        if not 2 <= self.players <= 6:
+            raise ValueError(f"players must be from 2 to 6 (got {self.players})")
+        if self.large_game_variant not in LARGE_GAME_VARIANTS:
+            raise ValueError(
+                f"large_game_variant must be one of {LARGE_GAME_VARIANTS} "
+                f"(got {self.large_game_variant!r})"
+            )
+        if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
+            raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
+        if self.map_kind == "beginner" and self.players > 4:
+            raise ValueError(
+                "the beginner map (Illustration A) is for 2–4 players; the 5–6 extension "
+                "has no fixed beginner set-up (use map_kind 'variable' or 'random')"
+            )
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
-        if not 2 <= self.discard_limit <= 30:
-            raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
         if self.map_kind not in MAP_KINDS:
             raise ValueError(f"map_kind must be one of {MAP_KINDS} (got {self.map_kind!r})")
         if self.trade_build not in TRADE_BUILD_STYLES:
@@ -59,16 +77,29 @@ class Rules:
 
     # Derived component sizes (tables in data.py).
     @property
+    def extension(self) -> bool:
+        """Whether the 5–6 Player Extension's board and components are in play."""
+        return self.players >= 5
+
+    @property
+    def special_building(self) -> bool:
+        """Whether a Special Building Phase follows every turn (5–6 players, R5 p. 7)."""
+        return self.players >= 5 and self.large_game_variant == "special_building"
+
+    @property
+    def discard_max(self) -> int:
+        """Hand size above which a 7 costs half the hand: the option, else 7 (10 for Mayfair)."""
+        if self.discard_limit is not None:
+            return self.discard_limit
+        return 10 if self.players >= 5 and self.large_game_variant == "mayfair" else 7
+
+    @property
     def bank_per_resource(self) -> int:
-        return data.BANK_PER_RESOURCE_BASE
+        return data.BANK_PER_RESOURCE_EXT if self.extension else data.BANK_PER_RESOURCE_BASE
 
     @property
     def deck(self) -> tuple[int, int, int, int, int]:
-        return data.DECK_BASE
-
-    @property
-    def land(self) -> tuple[tuple[int, int], ...]:
-        return data.BASE_LAND
+        return data.DECK_EXT if self.extension else data.DECK_BASE
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

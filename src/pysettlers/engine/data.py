@@ -146,6 +146,55 @@ BEGINNER_SEATS: dict[int, tuple[str, ...]] = {
     2: ("blue", "white"),
 }
 
+# -- The 5–6 Player Extension (R5 "5-6 Player Rules" pp. 6–7; BD §3) ------------------------
+BANK_PER_RESOURCE_EXT = 24  # 95 + 25 resource cards
+DECK_EXT: tuple[int, int, int, int, int] = (20, 3, 3, 3, 5)  # 25 + 6 knights + 1 of each progress
+assert sum(DECK_EXT) == 34
+
+EXT_ROWS: tuple[tuple[int, range], ...] = (
+    (-3, range(0, 3)),
+    (-2, range(-1, 3)),
+    (-1, range(-2, 3)),
+    (0, range(-3, 3)),
+    (1, range(-3, 2)),
+    (2, range(-3, 1)),
+    (3, range(-3, 0)),
+)
+EXT_LAND: tuple[Coord, ...] = tuple((q, r) for r, qs in EXT_ROWS for q in qs)
+
+EXT_TERRAIN_COUNTS: dict[Terrain, int] = {
+    Terrain.HILLS: 5,
+    Terrain.FOREST: 6,
+    Terrain.PASTURE: 6,
+    Terrain.FIELDS: 6,
+    Terrain.MOUNTAINS: 5,
+    Terrain.DESERT: 2,
+}
+
+# Tokens A–Y, Za, Zb, Zc in letter order (BD §3.2; the 1996 list).
+EXT_TOKENS: tuple[int, ...] = (
+    2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4,
+    8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3, 2, 6,
+)  # fmt: skip
+
+# The eleven harbor slots of the extended frame, clockwise from the top-left (BD §3.4;
+# positions Low-Medium confidence, single source checked against the rule text's frame).
+EXT_HARBOR_SLOTS: tuple[tuple[Coord, Side], ...] = (
+    ((-1, -2), Side.NW),
+    ((1, -3), Side.NW),
+    ((2, -3), Side.NE),
+    ((2, -1), Side.E),
+    ((2, 0), Side.SE),
+    ((0, 2), Side.E),
+    ((-1, 3), Side.SE),
+    ((-2, 3), Side.SW),
+    ((-3, 3), Side.W),
+    ((-3, 1), Side.SW),
+    ((-3, 0), Side.W),
+)
+# The base nine markers plus the extension's 2:1 wool and 3:1 (R5 p. 6), placed at random.
+EXT_HARBORS: tuple[Harbor, ...] = (*BASE_HARBORS, Harbor.WOOL, Harbor.GENERIC)
+
 RED_NUMBERS = (6, 8)
 """The numbers that must not touch each other on a random map (R5 "Set-up, Variable")."""
 

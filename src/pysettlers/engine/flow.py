@@ -32,6 +32,9 @@ PHASE_KINDS: dict[Phase, frozenset[ActionKind]] = {
     P.TRADE_RESPONSE: frozenset({K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE}),
     P.TRADE_CONFIRM: frozenset({K.CONFIRM_TRADE, K.CANCEL_TRADE}),
     P.GAME_OVER: frozenset(),
+    # "You are not allowed to play development cards, nor trade ... nor use maritime trade"
+    # (R5 Special Build Phase); END_TURN ends one's special build turn.
+    P.SPECIAL_BUILD: frozenset({*_BUILDS, K.END_TURN}),
 }
 
 TURN_RULE = "Turn Overview"
@@ -59,6 +62,8 @@ def deciders(s: GameState) -> tuple[int, ...]:
     if ph == P.TRADE_RESPONSE:
         pend = tuple(p for p in ((c + i) % n for i in range(1, n)) if s.offer_answers[p] == PENDING)
         return pend + (c,)
+    if ph == P.SPECIAL_BUILD:
+        return (s.special_builder,)
     return (c,)
 
 

@@ -28,6 +28,7 @@ from .actions import Action, Outcome
 from .awards import update_largest_army
 from .board import Board, make_board
 from .building import (
+    can_build_anything,
     city_site_error,
     pay,
     place_city,
@@ -160,6 +161,23 @@ def _starting_resources(s: GameState, p: int, v: int) -> None:
 # -- checking -----------------------------------------------------------------------------------
 
 
+# The fields each kind uses; the others must keep their defaults, so that equal intents
+# compare equal and an accepted action round-trips through the notation (which omits them).
+_USED_FIELDS: dict[ActionKind, tuple[str, ...]] = {
+    K.BUILD_ROAD: ("a",),
+    K.BUILD_SETTLEMENT: ("a",),
+    K.BUILD_CITY: ("a",),
+    K.PLAY_YEAR_OF_PLENTY: ("a", "b"),
+    K.PLAY_MONOPOLY: ("a",),
+    K.MOVE_ROBBER: ("a", "b"),
+    K.DISCARD: ("give",),
+    K.MARITIME_TRADE: ("give", "get"),
+    K.OFFER_TRADE: ("give", "get", "to"),
+    K.COUNTER_TRADE: ("give", "get"),
+    K.CONFIRM_TRADE: ("a",),
+}
+
+
 def _bundle_shape_ok(b: Any) -> bool:
     return (
         isinstance(b, tuple)
@@ -182,6 +200,12 @@ def check(s: GameState, a: Action, outcome: Outcome = None) -> None:
         raise IllegalActionError("Action", f"malformed action {a!r}")
     if not _bundle_shape_ok(a.give) or not _bundle_shape_ok(a.get):
         raise IllegalActionError("Action", "bundles are 5 counts (brick, lumber, wool, grain, ore)")
+    used = _USED_FIELDS.get(kind, ())
+    for name, default in Action._field_defaults.items():
+        if name not in used and getattr(a, name) != default:
+            raise IllegalActionError(
+                "Action", f"'{kind.name.lower()}' takes no '{name}' (got {getattr(a, name)!r})"
+            )
     p = a.player
     ph = s.phase
     if ph == P.GAME_OVER:
@@ -216,7 +240,7 @@ def _kind_error(s: GameState, kind: ActionKind, a: Action) -> tuple[str, str | N
         err = road_site_error(s, p, a.a)
         if err:
             return ("Roads", err)
-        if ph in (P.MAIN, P.BUILD):
+        if ph in (P.MAIN, P.BUILD, P.SPECIAL_BUILD):
             require_cost(s, p, data.ROAD_COST, "a road")
         return ("", None)
     if kind == K.BUILD_CITY:
@@ -449,7 +473,9 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         _end_turn(s)
     else:  # pragma: no cover - check() rejects unknown kinds
         raise ValueError(f"unknown action kind {kind!r}")
-    if s.turn and s.phase != P.GAME_OVER:
+    # Only the player whose turn it is can win, and only during that turn (not in the
+    # Special Building Phase that follows it).
+    if s.turn and s.phase != P.GAME_OVER and s.phase != P.SPECIAL_BUILD:
         c = s.current
         if s.public_vp[c] + s.dev[5 * c + 4] >= s.rules.vp_target:
             _win(s, c)
@@ -476,12 +502,38 @@ def _next_setup_step(s: GameState) -> None:
 
 
 def _end_turn(s: GameState) -> None:
-    s.dev_new = [0] * (5 * s.n)
-    s.dev_played = False
+    """End a turn or a special build turn; start the Special Building Phase or the next turn."""
+    if s.phase != P.SPECIAL_BUILD:
+        s.dev_played = False
+        if s.rules.special_building:
+            s.phase = P.SPECIAL_BUILD
+            s.special_builder = s.current
+    if s.phase == P.SPECIAL_BUILD and _next_special_builder(s):
+        return
+    s.dev_new = [0] * (5 * s.n)  # cards bought this turn (or in its special build) are now old
+    s.special_builder = NOBODY
     s.current = (s.current + 1) % s.n
     s.turn += 1
     s.phase = P.PRE_ROLL
     s.events.append(("turn", s.current, s.turn))
+
+
+def _next_special_builder(s: GameState) -> bool:
+    """Hand the special build turn to the next player clockwise who could build anything.
+
+    "In clockwise order, each player then takes a special build turn" (R5 p. 7). A player
+    who can afford nothing could only pass, so they are skipped without being asked.
+    Returns ``False`` when every other player has had their special build turn.
+    """
+    p = s.special_builder
+    while True:
+        p = (p + 1) % s.n
+        if p == s.current:
+            return False
+        if can_build_anything(s, p):
+            s.special_builder = p
+            s.events.append(("special_build", p))
+            return True
 
 
 def _win(s: GameState, p: int) -> None:

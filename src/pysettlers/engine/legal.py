@@ -120,7 +120,7 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         if p not in deciders(s):
             return []
     t = action_table(s.n, s.topo)
-    if ph == P.MAIN or ph == P.BUILD:
+    if ph == P.MAIN or ph == P.BUILD or ph == P.SPECIAL_BUILD:
         out: list[Action] = []
         hands = s.hands
         i = 5 * p
@@ -137,7 +137,8 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
             out.extend([row[v] for v in city_sites(s, p)])
         if h2 and h3 and h4 and any(s.deck):
             out.append(t.buy[p])
-        if not s.dev_played:
+        # No development card is played in a special build turn (R5 Special Build Phase).
+        if not s.dev_played and ph != P.SPECIAL_BUILD:
             _dev_plays(s, p, t, out)
         if ph == P.MAIN:
             ratios = s.ratios

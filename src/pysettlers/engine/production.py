@@ -77,7 +77,7 @@ def produce(s: GameState, total: int) -> None:
 
 def start_discards(s: GameState) -> bool:
     """Set who must discard on a 7: half, rounded down, of a hand above the limit."""
-    limit = s.rules.discard_limit
+    limit = s.rules.discard_max
     any_discard = False
     for p in range(s.n):
         size = s.hand_size(p)

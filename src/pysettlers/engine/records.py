@@ -95,6 +95,7 @@ def save_state(s: GameState) -> dict[str, Any]:
         else t.intersection_names[s.setup_vertex],
         "resume": s.resume.name.lower(),
         "free_roads": s.free_roads,
+        "special_builder": _opt(s.special_builder),
         "development_card_played": s.dev_played,
         "last_roll": s.last_roll,
         "winner": _opt(s.winner),
@@ -135,6 +136,7 @@ def load_state(obj: dict[str, Any]) -> GameState:
     s.setup_vertex = NOBODY if si is None else t.parse_intersection(si)
     s.resume = Phase[obj["resume"].upper()]
     s.free_roads = int(obj["free_roads"])
+    s.special_builder = _unopt(obj["special_builder"])
     s.dev_played = bool(obj["development_card_played"])
     s.last_roll = int(obj["last_roll"])
     s.winner = _unopt(obj["winner"])

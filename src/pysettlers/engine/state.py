@@ -14,6 +14,8 @@ Phase payload fields (meaningful only in the phases named):
 * ``discards`` — DISCARD: cards each player still owes;
 * ``resume`` — the phase to return to after MOVE_ROBBER or ROAD_BUILDING;
 * ``free_roads`` — ROAD_BUILDING: roads still to place;
+* ``special_builder`` — SPECIAL_BUILD: who is taking a special build turn (``current`` stays
+  the player whose turn just ended);
 * ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM.
 
 ``played[5 * p + card]`` counts the development cards ``p`` has played (public: knights stay
@@ -53,6 +55,7 @@ class GameState:
         "setup_vertex",
         "resume",
         "free_roads",
+        "special_builder",
         "dev_played",
         "last_roll",
         "winner",
@@ -102,6 +105,7 @@ class GameState:
     setup_vertex: int
     resume: Phase
     free_roads: int
+    special_builder: int
     dev_played: bool
     last_roll: int
     winner: int
@@ -148,6 +152,7 @@ class GameState:
         s.setup_vertex = self.setup_vertex
         s.resume = self.resume
         s.free_roads = self.free_roads
+        s.special_builder = self.special_builder
         s.dev_played = self.dev_played
         s.last_roll = self.last_roll
         s.winner = self.winner
@@ -229,6 +234,7 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.setup_vertex = NOBODY
     s.resume = Phase.MAIN
     s.free_roads = 0
+    s.special_builder = NOBODY
     s.dev_played = False
     s.last_roll = 0
     s.winner = NOBODY

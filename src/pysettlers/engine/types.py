@@ -95,6 +95,7 @@ class Phase(IntEnum):
     TRADE_RESPONSE = 8  # addressed players answer a domestic trade offer
     TRADE_CONFIRM = 9  # the current player picks a partner among those who agreed
     GAME_OVER = 10
+    SPECIAL_BUILD = 11  # 5–6 players: after a turn, each other player in turn may build
 
 
 class ActionKind(IntEnum):

@@ -59,6 +59,7 @@ class View:
     discards: tuple[int, ...]
     dev_played: bool
     free_roads: int
+    special_builder: int
     offer_give: Bundle
     offer_get: Bundle
     offer_answers: tuple[int, ...]
@@ -145,6 +146,7 @@ class View:
             "largest_army": _holder(self.largest_army),
             "development_card_played": self.dev_played,
             "free_roads": self.free_roads,
+            "special_builder": _holder(self.special_builder),
             "offer": offer,
             "last_roll": self.last_roll or None,
             "winner": _holder(self.winner),
@@ -246,6 +248,7 @@ def observe(s: GameState, viewer: int | None) -> View:
         discards=tuple(s.discards),
         dev_played=s.dev_played,
         free_roads=s.free_roads,
+        special_builder=s.special_builder,
         offer_give=s.offer_give,
         offer_get=s.offer_get,
         offer_answers=tuple(s.offer_answers),
