@@ -347,34 +347,35 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     p = a.player
     ph = s.phase
     if kind == K.BUILD_ROAD:
+        # Each event is recorded before the award changes the piece may cause.
         if ph == P.SETUP_ROAD:
-            place_road(s, p, a.a)
             s.events.append(("road", p, a.a))
+            place_road(s, p, a.a)
             _next_setup_step(s)
         elif ph == P.ROAD_BUILDING:
-            place_road(s, p, a.a)
             s.events.append(("road", p, a.a))
+            place_road(s, p, a.a)
             s.free_roads -= 1
             if s.free_roads <= 0 or not road_sites(s, p):
                 s.free_roads = 0
                 s.phase = s.resume
         else:
             pay(s, p, data.ROAD_COST)
-            place_road(s, p, a.a)
             s.events.append(("road", p, a.a))
+            place_road(s, p, a.a)
             _enter_build(s)
     elif kind == K.BUILD_SETTLEMENT:
         if ph == P.SETUP_SETTLEMENT:
-            place_settlement(s, p, a.a)
             s.events.append(("settlement", p, a.a))
+            place_settlement(s, p, a.a)
             if s.setup_step >= s.n:  # second round: starting resources
                 _starting_resources(s, p, a.a)
             s.setup_vertex = a.a
             s.phase = P.SETUP_ROAD
         else:
             pay(s, p, data.SETTLEMENT_COST)
-            place_settlement(s, p, a.a)
             s.events.append(("settlement", p, a.a))
+            place_settlement(s, p, a.a)
             _enter_build(s)
     elif kind == K.BUILD_CITY:
         pay(s, p, data.CITY_COST)

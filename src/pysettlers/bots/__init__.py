@@ -1,0 +1,12 @@
+"""Bots: players that choose among the engine's legal actions from their own view.
+
+``make_bot("random", rng)`` builds a registered bot; :class:`Bot` is the protocol every bot
+follows (``choose(view, legal) -> action``). Bots never see a game state.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, BotFactory, bot_names, bot_rng, make_bot, register_bot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "bot_rng", "make_bot", "register_bot"]

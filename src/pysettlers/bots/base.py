@@ -1,0 +1,65 @@
+"""The bot interface and the registry of bot kinds.
+
+What this is for: a bot is anything with ``choose(view, legal) -> action``. It sees only
+what its seat may know (an engine :class:`~pysettlers.engine.View` from ``observe``) and the
+list of legal actions the engine computed; it never receives a game state, so it can neither
+peek at hidden cards nor change the game. Bots are built with a seeded ``random.Random``
+that the caller derives from the game seed (:func:`bot_rng`), so a seeded game with bots is
+reproducible. The registry maps names (``random``; later ``weighted``, ``greedy`` …) to
+factories so that the CLI and the simulator can pick bots by name.
+
+What this is not: no game loop (the caller drives the game and applies the actions) and no
+rule logic: a bot picks from what the engine says is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from pysettlers.engine import Action, View
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``legal`` given what ``view`` shows of the game."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+"""Builds a bot from its own seeded generator."""
+
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make a bot kind available to :func:`make_bot` under ``name``."""
+    if name in _REGISTRY and _REGISTRY[name] is not factory:
+        raise ValueError(f"a bot named {name!r} is already registered")
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot kinds, sorted."""
+    return tuple(sorted(_REGISTRY))
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    """A new bot of kind ``name`` drawing its choices from ``rng``."""
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(bot_names()) or "none"
+        raise ValueError(f"unknown bot {name!r} (known: {known})") from None
+    return factory(rng)
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The generator of the bot in ``seat`` of the game seeded ``seed``.
+
+    Seeded from a string, which ``random`` hashes the same way on every run and platform, so
+    each seat gets its own stream, independent of the game's own chance.
+    """
+    return random.Random(f"pysettlers-bot/{seed}/{seat}")

@@ -1,0 +1,64 @@
+"""The random bot: a uniform choice among the legal actions, with trade talk kept rare.
+
+What this is for: a baseline opponent and a driver for simulations and demos. Every legal
+action is equally likely, except domestic trade: a bot proposes an offer only with a small
+chance and at most ``offers_per_turn`` times per turn, and answers an offer with a
+counter-offer only with a small chance. Without those limits, offers (a dozen listed unit
+offers every decision) would crowd out building, and offer/counter chains could stall a game.
+
+What this is not: no strategy; it never looks at the view beyond the turn number.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pysettlers.engine import Action, ActionKind, View
+
+from .base import register_bot
+
+
+class RandomBot:
+    """Uniform over the legal actions; domestic offers and counter-offers are rare."""
+
+    name = "random"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        offer_chance: float = 0.05,
+        offers_per_turn: int = 1,
+        counter_chance: float = 0.05,
+    ) -> None:
+        self.rng = rng
+        self.offer_chance = offer_chance
+        self.offers_per_turn = offers_per_turn
+        self.counter_chance = counter_chance
+        self._turn = -1
+        self._offers = 0
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._offers = 0
+        rng = self.rng
+        offers = [a for a in legal if a.kind == ActionKind.OFFER_TRADE]
+        counters = [a for a in legal if a.kind == ActionKind.COUNTER_TRADE]
+        others = [
+            a for a in legal if a.kind not in (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
+        ]
+        if offers and self._offers < self.offers_per_turn and rng.random() < self.offer_chance:
+            self._offers += 1
+            return rng.choice(offers)
+        if counters and rng.random() < self.counter_chance:
+            return rng.choice(counters)
+        if others:
+            return rng.choice(others)
+        return rng.choice(offers or counters)
+
+
+register_bot("random", RandomBot)

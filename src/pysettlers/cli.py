@@ -1,0 +1,354 @@
+"""The ``pysettlers`` command: ``demo`` (bots play a seeded game) and ``render`` (a fresh map).
+
+What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
+game with bots — the same seed gives the same output, byte for byte — and prints the board
+after the set-up, one line per turn in the action notation (7s, the robber and steals as a
+spectator sees them), the board every few turns, and the final position and scores.
+The parser uses subcommands so that ``sim`` and ``replay`` can join later.
+
+What this is not: no rules (the engine decides what is legal) and no strategy (the bots
+choose). The game is driven here, but the bots only ever get views and legal actions.
+Output is plain text without colour codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Rules,
+    View,
+    format_action,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    to_move,
+)
+from pysettlers.engine.actions import dev_name, format_bundle, resource_name
+from pysettlers.engine.config import MAP_KINDS
+from pysettlers.engine.render import render_board, render_view
+from pysettlers.engine.topology import Topology
+
+K = ActionKind
+
+
+# -- the demo -----------------------------------------------------------------------------
+
+
+def _bundle(b: object) -> str:
+    assert isinstance(b, tuple)
+    return format_bundle(b)
+
+
+class _TurnLog:
+    """Collects what happened in one turn, as a spectator sees it, for one log line."""
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+        self.items: list[str] = []
+        self.discards: dict[int, list[int]] = {}
+        self.offer = ""
+
+    def _flush_discards(self) -> None:
+        for p, b in self.discards.items():
+            self.items.append(f"p{p} discards {format_bundle((b[0], b[1], b[2], b[3], b[4]))}")
+        self.discards = {}
+
+    def add(self, action: Action, events: Sequence[tuple[object, ...]]) -> None:
+        """Record one applied action with the (spectator-redacted) events it caused."""
+        if action.kind in (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY):
+            self.items.append(format_action(action, self.topo).split(" ", 1)[1])
+        names = self.topo
+        awards: list[str] = []
+        for e in events:
+            kind = e[0]
+            if kind == "roll":
+                dice = e[2]
+                assert isinstance(dice, tuple)
+                self.items.append(f"rolls {dice[0] + dice[1]}")
+            elif kind == "discard":
+                p, give = e[1], e[2]
+                assert isinstance(p, int) and isinstance(give, tuple)
+                acc = self.discards.setdefault(p, [0] * 5)
+                for r, c in enumerate(give):
+                    acc[r] += c
+            elif kind == "robber":
+                self._flush_discards()
+                h, victim, stolen = e[2], e[3], e[4]
+                assert isinstance(h, int) and isinstance(victim, int)
+                text = f"robber {names.hex_names[h]}"
+                if victim >= 0:
+                    text += f" robs p{victim}" + ("" if stolen is not None else " (no cards)")
+                self.items.append(text)
+            elif kind in ("road", "settlement", "city"):
+                where = e[2]
+                assert isinstance(where, int)
+                table = names.path_names if kind == "road" else names.intersection_names
+                self.items.append(f"{kind} {table[where]}")
+            elif kind == "draw":
+                card = e[2]
+                self.items.append("buy" if card is None else f"buy ({dev_name(int(str(card)))})")
+            elif kind == "monopoly":
+                named, taken = e[2], e[3]
+                assert isinstance(named, int) and isinstance(taken, tuple)
+                self.items.append(f"monopoly {resource_name(named)} (takes {sum(taken)})")
+            elif kind == "maritime":
+                self.items.append(f"maritime {_bundle(e[2])} for {_bundle(e[3])}")
+            elif kind == "offer":
+                self.offer = f"offer {_bundle(e[2])} for {_bundle(e[3])}"
+            elif kind == "trade":
+                give, get = _bundle(e[3]), _bundle(e[4])
+                if self.offer == f"offer {give} for {get}":
+                    self.items.append(f"{self.offer}: p{e[2]} accepts")
+                else:
+                    self.items.append(f"{self.offer}: p{e[2]} counters, trades {give} for {get}")
+            elif kind == "offer_closed":
+                self.items.append(f"{self.offer}: no deal")
+            elif kind in ("longest_road", "largest_army"):
+                # Said after the build that caused it (the engine reports the award first).
+                award = "LONGEST ROAD" if kind == "longest_road" else "LARGEST ARMY"
+                awards.append(f"{award} {'to p' + str(e[1]) if e[1] != -1 else 'set aside'}")
+            elif kind == "win":
+                self._flush_discards()
+                self.items.extend(awards)
+                awards = []
+                self.items.append(f"WINS with {e[2]} VP")
+        self.items.extend(awards)
+
+    def finish(self) -> list[str]:
+        """The turn's items in order."""
+        self._flush_discards()
+        return self.items
+
+
+def _scores(view: View) -> str:
+    parts = []
+    for p in range(view.n):
+        extra = []
+        if view.longest_road == p:
+            extra.append("LR")
+        if view.largest_army == p:
+            extra.append("LA")
+        tag = f" ({'+'.join(extra)})" if extra else ""
+        parts.append(f"p{p} {view.public_vp[p]}{tag}")
+    return "VP: " + ", ".join(parts)
+
+
+_BOARD_STEP = 20  # boards are shown after multiples of this many turns ...
+_MAX_BOARDS = 4  # ... spread out further when a long game would show more than this
+_QUIET_RUN = 10  # at most this many uneventful turns share one log line
+_WIDTH = 100
+
+
+def _wrap(head: str, items: Sequence[str]) -> list[str]:
+    """``head`` and the items joined by ``; ``, wrapped to the width with a hanging indent."""
+    lines = [head]
+    for i, item in enumerate(items):
+        piece = item + (";" if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > _WIDTH and lines[-1].strip():
+            lines.append(" " * len(head))
+        lines[-1] += ("" if lines[-1].endswith(" ") else " ") + piece
+    return lines
+
+
+def run_demo(
+    rules: Rules,
+    bots: Sequence[Bot],
+    *,
+    max_turns: int = 500,
+    board_every: int = 0,
+    out: TextIO,
+) -> Game:
+    """Play one game with ``bots`` (one per seat) and write the demo's text to ``out``.
+
+    The whole game is played first, so that the number of boards shown can fit its length:
+    with ``board_every`` 0 a board follows every 20th turn, or every 40th, 60th … when that
+    keeps a long game to at most four boards.
+    """
+    lines: list[str] = []
+    say = lines.append
+    game = Game.new(rules)
+    s = game.state
+    topo = s.topo
+    for e in game.start_events:
+        if e[0] == "start_roll":
+            rolls = e[1]
+            assert isinstance(rolls, tuple)
+            say("Starting roll: " + ", ".join(f"p{p} {r}" for p, r in rolls))
+    if rules.map_kind == "beginner":
+        say("Beginner set-up: the starting pieces of Illustration A are on the board.")
+    else:
+        say(f"p{s.first_player} starts. Set-up (snake order):")
+
+    def step() -> tuple[Action, tuple[tuple[object, ...], ...]]:
+        p = to_move(s)
+        a = bots[p].choose(observe(s, p), legal_actions(s, p))
+        game.play(a)
+        return a, observe(s, None).events
+
+    # The set-up phase: one line per settlement and its road.
+    pending = ""
+    while s.turn == 0 and not is_over(s):
+        a, events = step()
+        if a.kind == K.BUILD_SETTLEMENT:
+            gain = [e[2] for e in events if e[0] == "starting_resources"]
+            pending = f"  set-up  {format_action(a, topo)}"
+            pending += f", receives {_bundle(gain[0])}" if gain else ""
+        else:
+            say(f"{pending}, road {topo.path_names[a.a]}")
+    say("")
+    say("Board at the start of play:")
+    say(render_board(observe(s, None), legend=True))
+    say("")
+
+    # Play, keeping one entry per turn and the spectator's view every _BOARD_STEP turns.
+    step_ = board_every if board_every > 0 else _BOARD_STEP
+    turns: list[tuple[int, int, list[str]]] = []
+    views: dict[int, View] = {}
+    log = _TurnLog(topo)
+    while not is_over(s) and s.turn <= max_turns:
+        turn, player = s.turn, s.current
+        a, events = step()
+        log.add(a, events)
+        if a.kind == K.END_TURN or is_over(s):
+            turns.append((turn, player, log.finish()))
+            log = _TurnLog(topo)
+            if not is_over(s) and turn % step_ == 0:
+                views[turn] = observe(s, None)
+    if board_every == 0:
+        while sum(t % step_ == 0 for t in views) > _MAX_BOARDS:
+            step_ += _BOARD_STEP
+    shown = {t for t in views if board_every > 0 or t % step_ == 0}
+
+    say("turn     player: what happened (dice total; builds, buys, trades and robber in notation)")
+    quiet: list[tuple[int, int, str]] = []
+
+    def flush_quiet() -> None:
+        if len(quiet) == 1:
+            t, p, roll = quiet[0]
+            say(f"{t:4}     p{p}: {roll}")
+        elif quiet:
+            span = f"{quiet[0][0]:4}-{quiet[-1][0]:<4}"
+            say(f"{span}rolls only: " + ", ".join(f"p{p} {r.split()[1]}" for _, p, r in quiet))
+        quiet.clear()
+
+    for turn, player, items in turns:
+        if len(items) == 1 and items[0].startswith("rolls ") and items[0] != "rolls 7":
+            quiet.append((turn, player, items[0]))
+            if len(quiet) == _QUIET_RUN:
+                flush_quiet()
+        else:
+            flush_quiet()
+            lines.extend(_wrap(f"{turn:4}     p{player}:", items))
+        if turn in shown:
+            flush_quiet()
+            view = views[turn]
+            say("")
+            say(f"Board after turn {turn}. {_scores(view)}")
+            say(render_board(view))
+            say("")
+    flush_quiet()
+
+    view = observe(s, None)
+    say("")
+    say("Final position:")
+    say(render_view(view, legend=False))
+    say("")
+    if view.winner >= 0:
+        say("Final scores (victory point cards stay hidden, except the winner's):")
+    else:
+        say(f"Scores after turn {max_turns} (victory point cards stay hidden):")
+    for p in sorted(range(view.n), key=lambda q: -view.public_vp[q]):
+        cards = view.revealed_vp_cards[p]
+        extra = f" including {cards} victory point card(s)" if cards else ""
+        say(f"  p{p}  {view.public_vp[p]:2} VP{extra}")
+    if view.winner >= 0:
+        say(f"Winner: p{view.winner} ({type(bots[view.winner]).__name__}) on turn {view.turn}.")
+    else:
+        say(f"Unfinished: nobody reached {rules.vp_target} VP within {max_turns} turns.")
+    out.write("\n".join(lines) + "\n")
+    return game
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    rules = Rules(players=args.players, vp_target=args.vp, map_kind=args.map, seed=args.seed)
+    bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
+    print(
+        f"pysettlers demo: {rules.players} {args.bot} bots, {rules.map_kind} map, seed "
+        f"{rules.seed}, {rules.vp_target} VP to win"
+    )
+    run_demo(rules, bots, max_turns=args.max_turns, board_every=args.board_every, out=sys.stdout)
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    rules = Rules(players=args.players, map_kind=args.map, seed=args.seed)
+    view = observe(new_game(rules), None)
+    print(f"{rules.map_kind} map, seed {rules.seed}, {rules.players} players")
+    print(render_view(view) if args.status else render_board(view, legend=True))
+    return 0
+
+
+# -- the parser ----------------------------------------------------------------------------
+
+
+def _game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players (4)")
+    p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pysettlers", description="The CATAN rules engine: demos and tools."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="bots play one seeded game in the terminal")
+    _game_options(demo)
+    demo.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
+    demo.add_argument("--max-turns", type=int, default=500, help="stop after this turn (500)")
+    demo.add_argument(
+        "--board-every",
+        type=int,
+        default=0,
+        help="show the board every N turns (default: every 20, or a multiple of 20 that keeps "
+        "a long game to 4 boards)",
+    )
+    demo.add_argument("--bot", choices=bot_names(), default="random", help="bot kind (random)")
+    demo.set_defaults(func=_cmd_demo)
+
+    render = sub.add_parser("render", help="show a freshly laid-out board")
+    _game_options(render)
+    render.add_argument("--status", action="store_true", help="also show scores and bank")
+    render.set_defaults(func=_cmd_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        result: int = args.func(args)
+    except ValueError as err:  # invalid rules options (e.g. --vp 99)
+        parser.error(str(err))
+    except BrokenPipeError:  # the reader went away (`pysettlers demo | head`): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return result
+
+
+__all__ = ["build_parser", "main", "run_demo"]

@@ -1,0 +1,163 @@
+"""Bots: the protocol, the registry, and the random bot finishing seeded games legally.
+
+A bot must only ever see what its seat may know: the games here are driven the way every
+adapter drives them (``observe`` for the deciding seat, ``legal_actions``, then
+``apply_checked``), and a spy checks the types each bot is actually called with.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from pysettlers.bots import Bot, RandomBot, bot_names, bot_rng, make_bot, register_bot
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    GameState,
+    Rules,
+    View,
+    apply_checked,
+    format_action,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    to_move,
+)
+
+
+class Spy:
+    """Wraps a bot and records the types and values it is called with."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        assert type(view) is View, type(view)
+        assert not isinstance(view, GameState)
+        assert isinstance(legal, list) and legal
+        assert all(type(a) is Action for a in legal)
+        # Nothing reachable from the arguments is a game state.
+        assert not any(isinstance(getattr(view, f), GameState) for f in View.__slots__)
+        self.calls += 1
+        choice = self.inner.choose(view, legal)
+        assert choice in legal
+        return choice
+
+
+def play(rules: Rules, bots: Sequence[Bot], max_turns: int = 2000) -> tuple[GameState, list[str]]:
+    s = new_game(rules)
+    log: list[str] = []
+    while not is_over(s) and s.turn <= max_turns:
+        p = to_move(s)
+        view = observe(s, p)
+        assert view.viewer == p and p in view.deciders
+        a = bots[p].choose(view, legal_actions(s, p))
+        apply_checked(s, a)  # raises IllegalActionError on anything illegal
+        log.append(format_action(a, s.topo))
+    return s, log
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(seed=1),
+        Rules(seed=2, map_kind="random"),
+        Rules(seed=3, map_kind="beginner"),
+        Rules(seed=4, players=3),
+        Rules(seed=5, players=2, vp_target=8),
+        Rules(seed=6, trade_build="separate"),
+    ],
+    ids=lambda r: f"{r.players}p-{r.map_kind}-{r.trade_build}-seed{r.seed}",
+)
+def test_random_bots_finish_seeded_games_legally(rules: Rules) -> None:
+    spies = [Spy(RandomBot(bot_rng(rules.seed, p))) for p in range(rules.players)]
+    s, log = play(rules, spies)  # random games take ~150-1000 turns; all of these end
+    assert is_over(s), f"unfinished after {s.turn} turns"
+    assert s.public_vp[s.winner] + s.dev[5 * s.winner + 4] >= rules.vp_target
+    assert all(spy.calls for spy in spies)
+    assert len(log) == sum(spy.calls for spy in spies)
+
+
+def test_same_seed_same_game() -> None:
+    rules = Rules(seed=9)
+
+    def bots() -> list[Bot]:
+        return [make_bot("random", bot_rng(rules.seed, p)) for p in range(4)]
+
+    assert play(rules, bots())[1] == play(rules, bots())[1]
+    other = [make_bot("random", bot_rng(10, p)) for p in range(4)]
+    assert play(rules, bots())[1] != play(rules, other)[1]
+
+
+def test_offers_are_rare_and_bounded_per_turn() -> None:
+    rules = Rules(seed=12)
+    s = new_game(rules)
+    bots = [RandomBot(bot_rng(rules.seed, p)) for p in range(4)]
+    offers: dict[int, int] = {}
+    counters = answers = 0
+    while not is_over(s) and s.turn <= 2000:
+        p = to_move(s)
+        a = bots[p].choose(observe(s, p), legal_actions(s, p))
+        if a.kind == ActionKind.OFFER_TRADE:
+            offers[s.turn] = offers.get(s.turn, 0) + 1
+        if a.kind in (ActionKind.ACCEPT_TRADE, ActionKind.REJECT_TRADE, ActionKind.COUNTER_TRADE):
+            answers += 1
+            counters += a.kind == ActionKind.COUNTER_TRADE
+        apply_checked(s, a)
+    assert offers, "some offers are made"
+    assert max(offers.values()) == 1
+    assert len(offers) < s.turn / 2
+    assert counters <= answers / 4
+
+
+def test_random_bot_is_uniform_over_ordinary_actions() -> None:
+    bot = RandomBot(random.Random(1))
+    s = new_game(Rules(seed=1))
+    view, legal = observe(s, to_move(s)), legal_actions(s)
+    counts = {a: 0 for a in legal}
+    for _ in range(200 * len(legal)):
+        counts[bot.choose(view, legal)] += 1
+    assert min(counts.values()) > 100  # every settlement site is chosen about 200 times
+
+
+def test_random_bot_rejects_an_empty_choice() -> None:
+    s = new_game(Rules(seed=1))
+    with pytest.raises(ValueError, match="no legal action"):
+        RandomBot(random.Random(0)).choose(observe(s, 0), [])
+
+
+def test_registry() -> None:
+    assert "random" in bot_names()
+    bot = make_bot("random", random.Random(3))
+    assert isinstance(bot, RandomBot)
+    assert isinstance(bot, Bot)  # the protocol is runtime-checkable
+    with pytest.raises(ValueError, match="unknown bot 'nope'"):
+        make_bot("nope", random.Random(0))
+
+    class FirstBot:
+        def __init__(self, rng: random.Random) -> None:
+            self.rng = rng
+
+        def choose(self, view: View, legal: Sequence[Action]) -> Action:
+            return legal[0]
+
+    register_bot("test-first", FirstBot)
+    try:
+        assert isinstance(make_bot("test-first", random.Random(0)), FirstBot)
+        with pytest.raises(ValueError, match="already registered"):
+            register_bot("test-first", RandomBot)
+    finally:
+        from pysettlers.bots import base
+
+        del base._REGISTRY["test-first"]
+
+
+def test_bot_rngs_differ_by_seat_and_seed() -> None:
+    draws = {(seed, seat): bot_rng(seed, seat).random() for seed in (1, 2) for seat in range(4)}
+    assert len(set(draws.values())) == len(draws)
+    assert bot_rng(1, 0).random() == draws[(1, 0)]
