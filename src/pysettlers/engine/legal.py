@@ -108,11 +108,27 @@ def action_table(n: int, topo: Topology) -> ActionTable:
     return ActionTable(n, topo)
 
 
+_CURRENT_DECIDES = frozenset(
+    {
+        P.SETUP_SETTLEMENT,
+        P.SETUP_ROAD,
+        P.PRE_ROLL,
+        P.MOVE_ROBBER,
+        P.MAIN,
+        P.BUILD,
+        P.ROAD_BUILDING,
+        P.TRADE_CONFIRM,
+    }
+)
+
+
 def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
     """What ``player`` (default: :func:`to_move`) may do now, in a deterministic order."""
     ph = s.phase
     if player is None:
-        p = to_move(s)
+        # Most phases have one decider, the current player; only discards, trade answers
+        # and special build turns need the general rule.
+        p = s.current if ph in _CURRENT_DECIDES else to_move(s)
         if p == NOBODY:
             return []
     else:

@@ -37,61 +37,65 @@ ZERO: Bundle = (0, 0, 0, 0, 0)
 NOT_ASKED, PENDING, ACCEPTED, REJECTED, COUNTERED = 0, 1, 2, 3, 4
 
 
+_SLOTS = (
+    # shared, immutable
+    "rules",
+    "board",
+    "topo",
+    "n",
+    # turn structure
+    "phase",
+    "current",
+    "turn",
+    "first_player",
+    "setup_step",
+    "setup_vertex",
+    "resume",
+    "free_roads",
+    "special_builder",
+    "dev_played",
+    "last_roll",
+    "winner",
+    "rng",
+    # board pieces
+    "robber",
+    "building_owner",
+    "building_level",
+    "road_owner",
+    "blocked",
+    # cards
+    "hands",
+    "bank",
+    "deck",
+    "dev",
+    "dev_new",
+    "knights",
+    "played",
+    "discards",
+    # supplies and scores
+    "roads_left",
+    "settlements_left",
+    "cities_left",
+    "ratios",
+    "road_length",
+    "longest_road",
+    "largest_army",
+    "public_vp",
+    # domestic trade
+    "offer_give",
+    "offer_get",
+    "offer_answers",
+    "offer_counters",
+    # what the last apply did (for views and records)
+    "events",
+)
+"""Every field of a game state (shared, immutable ones first)."""
+
+
 class GameState:
     """Everything that changes in a game. Mutated only by ``apply``; copy with ``copy()``."""
 
-    __slots__ = (
-        # shared, immutable
-        "rules",
-        "board",
-        "topo",
-        "n",
-        # turn structure
-        "phase",
-        "current",
-        "turn",
-        "first_player",
-        "setup_step",
-        "setup_vertex",
-        "resume",
-        "free_roads",
-        "special_builder",
-        "dev_played",
-        "last_roll",
-        "winner",
-        "rng",
-        # board pieces
-        "robber",
-        "building_owner",
-        "building_level",
-        "road_owner",
-        "blocked",
-        # cards
-        "hands",
-        "bank",
-        "deck",
-        "dev",
-        "dev_new",
-        "knights",
-        "played",
-        "discards",
-        # supplies and scores
-        "roads_left",
-        "settlements_left",
-        "cities_left",
-        "ratios",
-        "road_length",
-        "longest_road",
-        "largest_army",
-        "public_vp",
-        # domestic trade
-        "offer_give",
-        "offer_get",
-        "offer_answers",
-        "offer_counters",
-        # what the last apply did (for views and records)
-        "events",
-    )
+    __slots__ = _SLOTS
 
     rules: Rules
     board: Board
@@ -207,7 +211,7 @@ class GameState:
 
     def fields(self) -> dict[str, object]:
         """All slot values (for equality checks and debugging)."""
-        return {k: getattr(self, k) for k in GameState.__slots__ if k != "events"}
+        return {k: getattr(self, k) for k in _FIELDS}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -215,6 +219,9 @@ class GameState:
         return self.fields() == other.fields()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_FIELDS: tuple[str, ...] = tuple(k for k in _SLOTS if k != "events")
 
 
 def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
