@@ -1,10 +1,11 @@
-"""The ``pysettlers`` command: ``demo`` (bots play a seeded game) and ``render`` (a fresh map).
+"""The ``pysettlers`` command: ``demo`` (bots play a seeded game), ``render`` (a fresh map),
+``sim`` (many bot games and their statistics) and ``replay`` (a recorded game's position).
 
 What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
 game with bots — the same seed gives the same output, byte for byte — and prints the board
 after the set-up, one line per turn in the action notation (7s, the robber and steals as a
 spectator sees them), the board every few turns, and the final position and scores.
-The parser uses subcommands so that ``sim`` and ``replay`` can join later.
+``sim`` and ``replay`` are thin wrappers over :mod:`pysettlers.sim`.
 
 What this is not: no rules (the engine decides what is legal) and no strategy (the bots
 choose). The game is driven here, but the bots only ever get views and legal actions.
@@ -19,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pysettlers import sim
 from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
 from pysettlers.engine import (
     Action,
@@ -34,9 +36,10 @@ from pysettlers.engine import (
     to_move,
 )
 from pysettlers.engine.actions import dev_name, format_bundle, resource_name
-from pysettlers.engine.config import MAP_KINDS
+from pysettlers.engine.config import LARGE_GAME_VARIANTS, MAP_KINDS, TRADE_BUILD_STYLES
 from pysettlers.engine.render import render_board, render_view
 from pysettlers.engine.topology import Topology
+from pysettlers.sim import report
 
 K = ActionKind
 
@@ -298,6 +301,64 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sim(args: argparse.Namespace) -> int:
+    # Everything is validated before the first game: a typo must not cost a long run.
+    specs = sim.parse_players(args.players)
+    rules = Rules(
+        players=len(specs),
+        vp_target=args.vp,
+        discard_limit=args.discard_limit,
+        map_kind=args.map,
+        trade_build=args.trade_build,
+        large_game_variant=args.variant,
+    )
+    config = sim.SimConfig(
+        rules,
+        specs,
+        games=args.games,
+        seed=args.seed,
+        max_turns=args.max_turns,
+        max_decisions=args.max_decisions,
+        rotate=not args.no_rotate,
+    )
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1 (got {args.workers})")
+    sim.check_specs(specs)
+    if args.plot:
+        try:
+            report.require_matplotlib()
+        except RuntimeError as err:
+            print(f"pysettlers sim: error: {err}", file=sys.stderr)
+            return 2
+    try:
+        out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    except OSError as err:
+        raise ValueError(f"cannot write {args.out}: {err.strerror or err}") from err
+    try:
+        with report.progress_bar(config.games, sys.stderr) as advance:
+            tally, seconds = sim.simulate(config, workers=args.workers, out=out, progress=advance)
+    except KeyboardInterrupt:  # Ctrl-C: no summary of a partial run (--out keeps its games)
+        print("pysettlers sim: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if out is not None:
+            out.close()
+    summary = tally.summary(seconds=seconds, workers=args.workers)
+    if args.json:
+        sys.stdout.write(report.format_json(summary))
+    else:
+        report.print_table(summary, sys.stdout)
+    if args.plot:
+        report.write_plot(summary, tally.turns, args.plot)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    record = report.load_record(args.file, args.game)
+    sys.stdout.write(report.format_replay(record, step=args.step, context=args.context))
+    return 0
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -331,6 +392,64 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(render)
     render.add_argument("--status", action="store_true", help="also show scores and bank")
     render.set_defaults(func=_cmd_render)
+
+    s = sub.add_parser(
+        "sim",
+        help="play many seeded bot games and summarize them",
+        description="Play many seeded games between bots; print wins with 95% Wilson "
+        "intervals, win rates by seat, points and game lengths. Results depend only on the "
+        "options and --seed, never on --workers.",
+    )
+    s.add_argument(
+        "--players",
+        default="random,random,random,random",
+        help="bots by seat, comma-separated, 2-6: NAME[:key=value...] for a registered bot "
+        "(random, weighted, greedy), LABEL:module.Class[:key=value...] for your own class "
+        "(built as Class(rng, **options)); repeated labels become NAME#1, NAME#2 "
+        "(random,random,random,random)",
+    )
+    s.add_argument("--games", type=int, default=100, help="games to play (100)")
+    s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
+    s.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
+    s.add_argument(
+        "--discard-limit",
+        type=int,
+        default=None,
+        help="on a 7, players holding more cards than this discard half (7; Mayfair: 10)",
+    )
+    s.add_argument(
+        "--trade-build", choices=TRADE_BUILD_STYLES, default="combined", help="phases (combined)"
+    )
+    s.add_argument(
+        "--variant",
+        choices=LARGE_GAME_VARIANTS,
+        default="special_building",
+        help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
+    )
+    s.add_argument("--workers", type=int, default=1, help="processes playing games (1)")
+    s.add_argument("--max-turns", type=int, default=1000, help="stop a game after this turn (1000)")
+    s.add_argument(
+        "--max-decisions",
+        type=int,
+        default=None,
+        help="also stop a game after this many actions (50 per turn of --max-turns): no rule "
+        "limits the actions within a turn, and a bot can loop",
+    )
+    s.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    s.add_argument("--out", metavar="FILE", help="write each game's record as a JSON line")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--plot", metavar="PNG", help="write win rates and game lengths (matplotlib)")
+    s.set_defaults(func=_cmd_sim)
+
+    r = sub.add_parser("replay", help="show a recorded game's position at any step")
+    r.add_argument("file", metavar="FILE", help="records: JSON lines (sim --out) or one record")
+    r.add_argument("--game", type=int, default=0, help="which record of the file, from 0 (0)")
+    r.add_argument(
+        "--step", type=int, default=None, help="position after this many actions (the end)"
+    )
+    r.add_argument("--context", type=int, default=5, help="actions shown around the step (5)")
+    r.set_defaults(func=_cmd_replay)
     return parser
 
 

@@ -1,0 +1,342 @@
+"""Showing a simulator run: progress bar, summary table, JSON and a PNG plot.
+
+What this is for: the presentation of ``stats.Tally.summary()`` data — a table (drawn with
+``rich`` when it is installed and the output is a terminal, plain aligned text otherwise,
+so pipes and logs stay clean), the same data as JSON, a ``rich`` progress bar on a
+terminal's stderr, and a PNG with win rates and the game-length histogram (``matplotlib``,
+the optional ``plot`` extra, imported only when a plot is asked for).
+
+What this is not: no statistics (``stats.py``) and no game playing (``runner.py``). The
+optional libraries are imported through :mod:`importlib`, so this module imports and
+type-checks without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+
+def have(module: str) -> bool:
+    """Whether an optional library is installed (without importing it)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ValueError:
+        return False
+
+
+def require_matplotlib() -> None:
+    """Raise a clear error when ``--plot`` cannot work, before any game is played."""
+    if not have("matplotlib"):
+        raise RuntimeError(
+            "--plot needs matplotlib: pip install 'pysettlers[plot]' or 'matplotlib>=3.8'"
+        )
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+
+@contextmanager
+def progress_bar(
+    total: int, stream: TextIO, enabled: bool = True
+) -> Iterator[Callable[[int], None]]:
+    """A callback ``advance(n)`` that moves a rich progress bar on ``stream``.
+
+    The bar appears only when ``stream`` is a terminal and ``rich`` is installed; otherwise
+    the callback does nothing (no bar in logs, pipes or CI).
+    """
+    isatty = getattr(stream, "isatty", None)
+    if not (enabled and callable(isatty) and isatty() and have("rich")):
+        yield lambda n: None
+        return
+    rich_console = importlib.import_module("rich.console")
+    rich_progress = importlib.import_module("rich.progress")
+    console = rich_console.Console(file=stream)
+    columns = (
+        rich_progress.TextColumn("games"),
+        rich_progress.BarColumn(),
+        rich_progress.MofNCompleteColumn(),
+        rich_progress.TaskProgressColumn(),
+        rich_progress.TimeElapsedColumn(),
+        rich_progress.TextColumn("eta"),
+        rich_progress.TimeRemainingColumn(),
+    )
+    with rich_progress.Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _ordinal(i: int) -> str:
+    return f"{i}{_SUFFIX.get(i, 'th')}"
+
+
+def headline(summary: dict[str, Any]) -> str:
+    """One line naming the run's options."""
+    r = summary["rules"]
+    n = r["players"]
+    extras = []
+    if r["discard_limit"] is not None:
+        extras.append(f"discard limit {r['discard_limit']}")
+    if r["trade_build"] != "combined":
+        extras.append(f"{r['trade_build']} trade/build")
+    if n >= 5:
+        extras.append(r["large_game_variant"].replace("_", " "))
+    seats = "seats rotate" if summary["rotate"] else "fixed seats"
+    return (
+        f"pysettlers sim: {summary['games']} games, {n} players ({seats}), {r['map_kind']} map, "
+        f"{r['vp_target']} VP, seed {summary['seed']}, max {summary['max_turns']} turns / "
+        f"{summary['max_decisions']} decisions" + "".join(f", {e}" for e in extras)
+    )
+
+
+def table_sections(summary: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The table's sections as (title, header, rows) of text cells."""
+    labels = [p["label"] for p in summary["players"]]
+    players = [
+        [
+            lab,
+            str(summary["wins"][lab]),
+            _pct(summary["win_rate"][lab]),
+            f"{_pct(summary['win_ci95'][lab][0])} - {_pct(summary['win_ci95'][lab][1])}",
+            _num(summary["mean_points"][lab], 2),
+        ]
+        for lab in labels
+    ]
+    players.append(["(unfinished)", str(summary["unfinished"]), "", "", ""])
+    if summary["errors"]:
+        players.append(["(errors)", str(summary["errors"]), "", "", ""])
+    n = summary["rules"]["players"]
+    seats = [
+        ["win rate by seat", *(_pct(x) for x in summary["seat_win_rate"])],
+        ["win rate by turn order", *(_pct(x) for x in summary["order_win_rate"])],
+    ]
+    lengths = []
+    for key, mean in (("turns", "mean_turns"), ("decisions", "mean_decisions")):
+        d = summary[key] or {}
+        lengths.append(
+            [key, *(str(d.get(k, "-")) for k in ("min", "p10", "median", "p90", "max"))]
+            + [_num(summary[mean])]
+        )
+    return [
+        ("", ["player", "wins", "win rate", "95% CI (Wilson)", "mean points"], players),
+        ("", ["", *(f"p{s}" for s in range(n))], [seats[0]]),
+        ("", ["", *(_ordinal(i + 1) for i in range(n))], [seats[1]]),
+        (
+            f"game length ({summary['finished']} finished games)",
+            ["", "min", "p10", "median", "p90", "max", "mean"],
+            lengths,
+        ),
+    ]
+
+
+def footer(summary: dict[str, Any]) -> list[str]:
+    lines = []
+    for e in summary["error_games"][:5]:
+        lines.append(f"error in game {e['game']} (seed {e['seed']}): {e['message']}")
+    if summary["errors"] > 5:
+        lines.append(f"... {summary['errors'] - 5} more errors (see --json)")
+    gps = summary["games_per_second"]
+    lines.append(
+        f"{summary['games']} games in {summary['seconds']:.1f} s: "
+        f"{_num(gps)} games/s with {summary['workers']} worker(s)"
+    )
+    return lines
+
+
+def _plain(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The summary as plain aligned text."""
+    lines = [headline(summary), ""]
+    for title, header, rows in table_sections(summary):
+        if title:
+            lines.append(title)
+        lines.extend(_plain(header, rows))
+        lines.append("")
+    lines.extend(footer(summary))
+    return "\n".join(lines) + "\n"
+
+
+def print_table(summary: dict[str, Any], out: TextIO) -> None:
+    """The summary table on ``out``: rich on a terminal when installed, else plain text."""
+    isatty = getattr(out, "isatty", None)
+    if not (callable(isatty) and isatty() and have("rich")):
+        out.write(format_table(summary))
+        return
+    rich_console = importlib.import_module("rich.console")
+    rich_table = importlib.import_module("rich.table")
+    console = rich_console.Console(file=out)
+    console.print(headline(summary), highlight=False)
+    for title, header, rows in table_sections(summary):
+        table = rich_table.Table(title=title or None, title_justify="left")
+        for i, h in enumerate(header):
+            table.add_column(h, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    for line in footer(summary):
+        console.print(line, highlight=False)
+
+
+def format_json(summary: dict[str, Any]) -> str:
+    """The summary as indented JSON (keys documented in ``stats.py``)."""
+    return json.dumps(summary, indent=2) + "\n"
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def load_record(path: str, game: int = 0) -> dict[str, Any]:
+    """Record number ``game`` (from 0) of a file: JSON lines as ``sim --out`` writes them,
+    or a single record (``game.to_json()``, pretty-printed or not), or a JSON list of them."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as err:
+        raise ValueError(f"cannot read {path}: {err.strerror or err}") from err
+    try:
+        doc: Any = json.loads(text)
+    except json.JSONDecodeError:
+        doc = None  # not one JSON value: JSON lines
+    if isinstance(doc, dict):
+        records: list[Any] = [doc]
+    elif isinstance(doc, list):
+        records = doc
+    else:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not 0 <= game < len(lines):
+            raise ValueError(f"{path} holds {len(lines)} records; --game {game} is not one")
+        return dict(json.loads(lines[game]))
+    if not 0 <= game < len(records):
+        raise ValueError(f"{path} holds {len(records)} records; --game {game} is not one")
+    if not isinstance(records[game], dict):
+        raise ValueError(f"record {game} of {path} is not a JSON object")
+    return dict(records[game])
+
+
+def format_replay(record: dict[str, Any], *, step: int | None = None, context: int = 5) -> str:
+    """The position after ``step`` actions (default: the end) as a spectator sees it, and
+    the actions around it in notation, step ``step`` marked with ``=>``.
+
+    Steps count from 1; step 0 is the position before the first action.
+    """
+    # Imported here: the engine's replay is only needed by this one command.
+    from pysettlers.engine import observe, replay
+    from pysettlers.engine.render import render_view
+
+    actions = record.get("actions", [])
+    total = len(actions)
+    k = total if step is None else step
+    if not 0 <= k <= total:
+        raise ValueError(f"--step must be from 0 to {total} (the record has {total} actions)")
+    game = replay(record, upto=k)
+    view = observe(game.state, None)
+    rules = record["rules"]
+    sim = record.get("sim") or {}
+    lines = []
+    head = f"{rules['players']} players, {rules['map_kind']} map, {rules['vp_target']} VP"
+    if sim:
+        head = f"game {sim.get('game')} (seed {sim.get('seed')}): " + head
+        head += "; " + ", ".join(f"p{s} {lab}" for s, lab in enumerate(sim.get("seats", [])))
+    else:
+        head = f"seed {rules.get('seed')}: " + head
+    lines.append(head)
+    result = record.get("result") or {}
+    if sim.get("status") == "error":
+        lines.append(f"ended by an error after {total} actions: {sim.get('error')}")
+    elif result.get("winner") is not None:
+        lines.append(
+            f"p{result['winner']} won on turn {result.get('turns')} after {total} actions; "
+            f"points {result.get('points')}"
+        )
+    else:
+        lines.append(f"unfinished: stopped in turn {result.get('turns')} after {total} actions")
+    where = "before the first action" if k == 0 else f"after step {k} of {total}"
+    lines += ["", f"Position {where} (turn {view.turn}, {view.phase.name.lower()}):", ""]
+    lines.append(render_view(view))
+    lines += ["", "Actions (=> marks the last one applied):"]
+    lo, hi = max(1, k - context), min(total, k + context)
+    width = len(str(hi))
+    for i in range(lo, hi + 1):
+        item = actions[i - 1]
+        chance = f"  [{item[1]}]" if len(item) > 1 else ""
+        mark = "=>" if i == k else "  "
+        lines.append(f"{mark} {i:>{width}}  {item[0]}{chance}")
+    if total == 0:
+        lines.append("  (the record has no actions)")
+    return "\n".join(lines) + "\n"
+
+
+# -- the plot -----------------------------------------------------------------------------------
+
+
+def write_plot(summary: dict[str, Any], turns: Sequence[int], path: str) -> None:
+    """A PNG: win rates with their 95% intervals, and the histogram of finished games' turns."""
+    require_matplotlib()
+    # The object-oriented API without pyplot: no GUI backend, no global figure state.
+    figure_mod = importlib.import_module("matplotlib.figure")
+    fig = figure_mod.Figure(figsize=(11, 4.5), layout="constrained")
+    left, right = fig.subplots(1, 2)
+
+    labels = [p["label"] for p in summary["players"]]
+    rates = [summary["win_rate"][lab] for lab in labels]
+    lows = [r - summary["win_ci95"][lab][0] for r, lab in zip(rates, labels)]
+    highs = [summary["win_ci95"][lab][1] - r for r, lab in zip(rates, labels)]
+    xs = list(range(len(labels)))
+    left.bar(xs, rates, yerr=[lows, highs], capsize=4, color="tab:blue")
+    left.axhline(1 / len(labels), color="grey", linestyle="--", linewidth=1, label="fair share")
+    left.set_xticks(xs, labels, rotation=20, ha="right")
+    left.set_ylabel("win rate (95% Wilson interval)")
+    left.set_title(
+        f"{summary['games']} games, {summary['unfinished']} unfinished, {summary['errors']} errors"
+    )
+    left.legend(loc="upper right")
+
+    if turns:
+        bins = min(40, max(5, len(set(turns))))
+        right.hist(list(turns), bins=bins, color="tab:green")
+    right.yaxis.get_major_locator().set_params(integer=True)  # counts of games
+    right.set_xlabel("turns")
+    right.set_ylabel("games")
+    right.set_title(f"game length ({len(turns)} finished games)")
+    fig.suptitle(headline(summary), fontsize=9)
+    fig.savefig(path, dpi=100)
+
+
+__all__ = [
+    "format_json",
+    "format_replay",
+    "format_table",
+    "have",
+    "headline",
+    "load_record",
+    "print_table",
+    "progress_bar",
+    "require_matplotlib",
+    "write_plot",
+]
