@@ -50,17 +50,21 @@ class SpyBot:
     """A random player that notes the type of everything it is called with."""
 
     calls: ClassVar[list[tuple[type, int | None, bool, int]]] = []
+    made: ClassVar[int] = 0
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.seat: int | None = None
+        # A serial number, not id(): ids of collected bots are reused.
+        SpyBot.made += 1
+        self.serial = SpyBot.made
 
     def choose(self, view: object, legal: Sequence[Action]) -> Action:
         assert isinstance(view, View)
         if self.seat is None:
             self.seat = view.viewer
         SpyBot.calls.append(
-            (type(view), view.viewer, all(isinstance(a, Action) for a in legal), id(self))
+            (type(view), view.viewer, all(isinstance(a, Action) for a in legal), self.serial)
         )
         assert view.viewer == self.seat  # one bot, one seat, for the whole game
         ordinary = [a for a in legal if a.kind != ActionKind.OFFER_TRADE]

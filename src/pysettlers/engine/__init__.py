@@ -36,7 +36,7 @@ from .game import (
 from .records import Game, load_state, position_key, replay, save_state
 from .state import GameState
 from .topology import Topology, topology_for
-from .types import ActionKind, DevCard, Harbor, Phase, Resource, Terrain
+from .types import ActionKind, DevCard, Harbor, Helper, Phase, Resource, Terrain
 from .views import View, observe
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "Game",
     "GameState",
     "Harbor",
+    "Helper",
     "IllegalActionError",
     "NotationError",
     "Outcome",

@@ -12,6 +12,17 @@ from ``board-data.md`` coordinates::
     p0 offer 1ore for 1brick to p1,p2                  p1 accept    p1 reject
     p1 counter 1lumber+1ore for 1brick                 p0 confirm p1   p0 cancel
 
+With the Helpers of CATAN scenario, one keyword per helper's advantage and for the decisions
+that follow it::
+
+    p0 candamir 1lumber+1wool+1grain   (the card's cost, 1 resource substituted or not)
+    p0 hilde p2        p0 take ore     (look at p2's hand, then take a card from it)
+    p0 jean ore                        p0 lin (0,0)           (the desert the robber goes to)
+    p0 louis (0,-1)NE to (1,-1)SE      p2 marianne ore        p2 sean ore    p2 sean keep
+    p0 nassir wool from p1,p2          p0 repay p1 ore        p2 decline
+    p0 vincent settlement (0,0)N       p0 vincent city (0,0)N
+    p0 william (0,-1)NE 1brick+1wool   p0 keep knight         p0 flip    p0 exchange jean
+
 Bundles list counts in resource order (brick, lumber, wool, grain, ore); ``ore`` alone
 means ``1ore``. Trade bundles are written from the actor's side: *give* ``for`` *get*.
 
@@ -25,12 +36,13 @@ import re
 from typing import NamedTuple
 
 from .topology import NameError_, Topology
-from .types import ActionKind, DevCard, Resource
+from .types import FIRST_HELPER_KIND, ActionKind, DevCard, Helper, Resource
 
 Bundle = tuple[int, int, int, int, int]
 ZERO: Bundle = (0, 0, 0, 0, 0)
-Outcome = tuple[int, int] | int | None
-"""Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing)."""
+Outcome = tuple[int, ...] | int | None
+"""Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);
+the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
 
 K = ActionKind
 
@@ -39,10 +51,15 @@ class Action(NamedTuple):
     """One decision. Unused fields keep their defaults so equal intents compare equal.
 
     * ``a`` — the intersection, path or hex; the resource (monopoly, year of plenty,
-      maritime is bundle-based); the partner (confirm).
-    * ``b`` — the second year-of-plenty resource, or the robber's victim (``-1``: none).
-    * ``give``/``get`` — bundles from the actor's side (trade, counter, maritime, discard).
-    * ``to`` — bit mask of the players an offer is addressed to.
+      maritime is bundle-based); the partner (confirm). Helpers: the resource (Jean,
+      Marianne, Sean — ``-1`` keeps the cards —, Nassir, take), the opponent (Hilde, repay),
+      the desert (Lin), the road moved (Louis), the site (Vincent, William), the helper
+      taken (exchange), the development card kept (keep).
+    * ``b`` — the second year-of-plenty resource, or the robber's victim (``-1``: none);
+      Louis's new path, Vincent's level (1 settlement, 2 city), the resource repaid.
+    * ``give``/``get`` — bundles from the actor's side (trade, counter, maritime, discard;
+      Candamir's and William's payment).
+    * ``to`` — bit mask of the players an offer is addressed to (Nassir: the opponents).
     """
 
     player: int
@@ -78,10 +95,28 @@ _KEYWORDS: dict[ActionKind, str] = {
     K.COUNTER_TRADE: "counter",
     K.CONFIRM_TRADE: "confirm",
     K.CANCEL_TRADE: "cancel",
+    K.HELPER_CANDAMIR: "candamir",
+    K.HELPER_HILDE: "hilde",
+    K.HELPER_JEAN: "jean",
+    K.HELPER_LIN: "lin",
+    K.HELPER_LOUIS: "louis",
+    K.HELPER_MARIANNE: "marianne",
+    K.HELPER_NASSIR: "nassir",
+    K.HELPER_SEAN: "sean",
+    K.HELPER_VINCENT: "vincent",
+    K.HELPER_WILLIAM: "william",
+    K.HELPER_DECLINE: "decline",
+    K.HELPER_FLIP: "flip",
+    K.HELPER_EXCHANGE: "exchange",
+    K.HELPER_TAKE: "take",
+    K.HELPER_KEEP: "keep",
+    K.HELPER_REPAY: "repay",
 }
 _BY_KEYWORD = {v: k for k, v in _KEYWORDS.items()}
 _RES_NAMES = tuple(r.name.lower() for r in Resource)
 _DEV_NAMES = tuple(d.name.lower().replace("_", "-") for d in DevCard)
+_HELPER_NAMES = tuple(h.name.lower() for h in Helper)
+_LEVELS = {1: "settlement", 2: "city"}
 
 
 def resource_name(r: int) -> str:
@@ -99,6 +134,34 @@ def parse_resource(text: str) -> Resource:
 
 def dev_name(d: int) -> str:
     return _DEV_NAMES[d]
+
+
+def helper_name(h: int) -> str:
+    return _HELPER_NAMES[h]
+
+
+def parse_helper(text: str) -> Helper:
+    try:
+        return Helper(_HELPER_NAMES.index(text.strip().lower()))
+    except ValueError:
+        raise NotationError(
+            f"{text!r} is not a helper (one of {', '.join(_HELPER_NAMES)})"
+        ) from None
+
+
+def parse_dev(text: str) -> DevCard:
+    name = text.strip().lower()
+    if name not in _DEV_NAMES:
+        raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
+    return DevCard(_DEV_NAMES.index(name))
+
+
+def _players(text: str) -> int:
+    """A bit mask from ``p1,p2``."""
+    mask = 0
+    for who in text.split(","):
+        mask |= 1 << _player(who)
+    return mask
 
 
 def format_bundle(b: Bundle) -> str:
@@ -155,7 +218,39 @@ def format_action(a: Action, topo: Topology) -> str:
         return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {to}"
     if k == K.CONFIRM_TRADE:
         return f"{head} p{a.a}"
+    if k >= FIRST_HELPER_KIND:
+        return _format_helper(a, head, topo)
     return head
+
+
+def _format_helper(a: Action, head: str, topo: Topology) -> str:
+    k = a.kind
+    if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
+        return f"{head} {_RES_NAMES[a.a]}"
+    if k == K.HELPER_SEAN:
+        return f"{head} {'keep' if a.a < 0 else _RES_NAMES[a.a]}"
+    if k == K.HELPER_CANDAMIR:
+        return f"{head} {format_bundle(a.give)}"
+    if k == K.HELPER_HILDE:
+        return f"{head} p{a.a}"
+    if k == K.HELPER_LIN:
+        return f"{head} {topo.hex_names[a.a]}"
+    if k == K.HELPER_LOUIS:
+        return f"{head} {topo.path_names[a.a]} to {topo.path_names[a.b]}"
+    if k == K.HELPER_NASSIR:
+        to = ",".join(f"p{i}" for i in range(a.to.bit_length()) if a.to >> i & 1)
+        return f"{head} {_RES_NAMES[a.a]} from {to}"
+    if k == K.HELPER_VINCENT:
+        return f"{head} {_LEVELS.get(a.b, '?')} {topo.intersection_names[a.a]}"
+    if k == K.HELPER_WILLIAM:
+        return f"{head} {topo.path_names[a.a]} {format_bundle(a.give)}"
+    if k == K.HELPER_EXCHANGE:
+        return f"{head} {_HELPER_NAMES[a.a]}"
+    if k == K.HELPER_KEEP:
+        return f"{head} {_DEV_NAMES[a.a]}"
+    if k == K.HELPER_REPAY:
+        return f"{head} p{a.a} {_RES_NAMES[a.b]}"
+    return head  # decline, flip
 
 
 def parse_action(text: str, topo: Topology) -> Action:
@@ -213,22 +308,81 @@ def parse_action(text: str, topo: Topology) -> Action:
         if k == K.CONFIRM_TRADE:
             need(1)
             return Action(player, k, _player(rest[0]))
+        if k >= FIRST_HELPER_KIND:
+            return _parse_helper(player, k, rest, text, topo)
         need(0)
         return Action(player, k)
     except NameError_ as e:
         raise NotationError(f"{text!r}: {e}") from None
 
 
+def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
+    def need(n: int) -> None:
+        if len(rest) != n:
+            kw = _KEYWORDS[k]
+            raise NotationError(f"{text!r}: '{kw}' takes {n} argument(s), got {len(rest)}")
+
+    if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
+        need(1)
+        return Action(player, k, parse_resource(rest[0]))
+    if k == K.HELPER_SEAN:
+        need(1)
+        return Action(player, k, -1 if rest[0].lower() == "keep" else parse_resource(rest[0]))
+    if k == K.HELPER_CANDAMIR:
+        need(1)
+        return Action(player, k, give=parse_bundle(rest[0]))
+    if k == K.HELPER_HILDE:
+        need(1)
+        return Action(player, k, _player(rest[0]))
+    if k == K.HELPER_LIN:
+        need(1)
+        return Action(player, k, topo.parse_hex(rest[0]))
+    if k == K.HELPER_LOUIS:
+        need(3)
+        if rest[1].lower() != "to":
+            raise NotationError(f"{text!r}: expected '<path> to <path>'")
+        return Action(player, k, topo.parse_path(rest[0]), topo.parse_path(rest[2]))
+    if k == K.HELPER_NASSIR:
+        need(3)
+        if rest[1].lower() != "from":
+            raise NotationError(f"{text!r}: expected '<resource> from p1,p2'")
+        return Action(player, k, parse_resource(rest[0]), to=_players(rest[2]))
+    if k == K.HELPER_VINCENT:
+        need(2)
+        levels = {v: lvl for lvl, v in _LEVELS.items()}
+        if rest[0].lower() not in levels:
+            raise NotationError(f"{text!r}: expected 'settlement' or 'city'")
+        return Action(player, k, topo.parse_intersection(rest[1]), levels[rest[0].lower()])
+    if k == K.HELPER_WILLIAM:
+        need(2)
+        return Action(player, k, topo.parse_path(rest[0]), give=parse_bundle(rest[1]))
+    if k == K.HELPER_EXCHANGE:
+        need(1)
+        return Action(player, k, parse_helper(rest[0]))
+    if k == K.HELPER_KEEP:
+        need(1)
+        return Action(player, k, parse_dev(rest[0]))
+    if k == K.HELPER_REPAY:
+        need(2)
+        return Action(player, k, _player(rest[0]), parse_resource(rest[1]))
+    need(0)
+    return Action(player, k)
+
+
 # -- chance outcomes --------------------------------------------------------------------------
 
 
 def format_outcome(kind: ActionKind, outcome: Outcome) -> str | None:
-    """Notation of a chance outcome: ``3+4`` (dice), ``knight`` (card drawn), ``ore`` (stolen)."""
+    """Notation of a chance outcome: ``3+4`` (dice), ``knight`` (card drawn), ``ore`` (stolen),
+    ``knight+knight+monopoly`` (the cards Candamir draws)."""
     if outcome is None:
         return None
     if kind == K.ROLL:
         assert isinstance(outcome, tuple)
         return f"{outcome[0]}+{outcome[1]}"
+    if kind == K.HELPER_CANDAMIR:
+        assert isinstance(outcome, tuple)
+        return "+".join(_DEV_NAMES[c] for c in outcome)
     assert isinstance(outcome, int)
     if kind == K.BUY_DEVELOPMENT:
         return _DEV_NAMES[outcome]
@@ -239,7 +393,7 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
     if text is None:
         return None
     if kind == K.ROLL:
-        m = re.fullmatch(r"\s*(\d)\s*\+\s*(\d)\s*", text)
+        m = re.fullmatch(r"\s*([1-6])\s*\+\s*([1-6])\s*", text)  # two dice, 1 to 6 each
         if not m:
             raise NotationError(f"{text!r} is not a dice outcome like '3+4'")
         return (int(m.group(1)), int(m.group(2)))
@@ -248,4 +402,6 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
         if name not in _DEV_NAMES:
             raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
         return DevCard(_DEV_NAMES.index(name))
+    if kind == K.HELPER_CANDAMIR:
+        return tuple(int(parse_dev(c)) for c in text.split("+"))
     return parse_resource(text)

@@ -38,6 +38,8 @@ class Rules:
       terrain, harbors and tokens; no 6 or 8 touching another 6 or 8).
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
+    * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
+      of ten helper cards whose advantage they may use (``helpers.py``). Off by default.
     * ``seed`` — seeds the map and the game's own chance.
     """
 
@@ -48,6 +50,7 @@ class Rules:
     trade_build: str = "combined"
     large_game_variant: str = "special_building"
     seed: int = 0
+    helpers: bool = False
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 6:
@@ -72,6 +75,8 @@ class Rules:
             raise ValueError(
                 f"trade_build must be one of {TRADE_BUILD_STYLES} (got {self.trade_build!r})"
             )
+        if not isinstance(self.helpers, bool):
+            raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be a non-negative 63-bit integer (got {self.seed})")
 
@@ -102,7 +107,12 @@ class Rules:
         return data.DECK_EXT if self.extension else data.DECK_BASE
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        # Scenario options are written only when on, so records of games without them
+        # stay exactly as they were before the option existed.
+        if not self.helpers:
+            del d["helpers"]
+        return d
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Rules:

@@ -9,7 +9,7 @@ What this is not: no logic beyond trivial derivations; nothing here is mutated.
 
 from __future__ import annotations
 
-from .types import Corner, Harbor, Side, Terrain
+from .types import Corner, Harbor, Helper, Side, Terrain
 
 Coord = tuple[int, int]
 Bundle = tuple[int, int, int, int, int]
@@ -202,3 +202,38 @@ RED_NUMBERS = (6, 8)
 def pips(number: int) -> int:
     """Dots on a number token: the ways to roll it with two dice."""
     return 0 if number < 2 or number > 12 or number == 7 else 6 - abs(7 - number)
+
+
+# -- Helpers of CATAN (R5 "Helpers Rules", pp. 8–9) --------------------------------------------
+# The stack of the six numbered helpers, top card (A1) first. Each player takes the top card
+# as they build their second settlement and road, so the first of the second set-up round —
+# the player to the starting player's right — always starts with A1; any cards left over
+# join the display (R5 "Taking your first helper").
+#
+# Sources and confidence (the rule text names only A1):
+# * A1 Nassir — High: R5 "the player to the starting player's right will always start with
+#   the helper card Nassir".
+# * A2 William, A3 Marianne, A5 Sean — Medium-Low: the text of a fan translation of the card
+#   scans of the first (8-card) edition (scribd "Catan Helpers", mirrored on fdocuments.net and
+#   pdfcookie.com) prints "A1 Merchant" (Forced Trade = Nassir), "A2 Mendicant" (Road
+#   Building Assistance = William), "A3 Mayor" (Resource Balance = Marianne) and "A5 General"
+#   (Protection from the 7 = Sean); ultraboardgames.com's card list gives Merchant, Mendicant,
+#   Mayor in that order. One family of sources, for the older edition.
+# * A4 Jean, A6 Lin — Low, inferred: no source read names A4 or A6. Of the remaining helpers,
+#   Hilde and Vincent can do nothing at the start of a game (they need an opponent ahead, or
+#   a played knight), and Candamir and Louis were not in the first edition; Jean ("Captain")
+#   and Lin ("Robber bride") were. Change this table if a card scan says otherwise.
+HELPER_STACK: tuple[Helper, ...] = (
+    Helper.NASSIR,  # A1
+    Helper.WILLIAM,  # A2
+    Helper.MARIANNE,  # A3
+    Helper.JEAN,  # A4
+    Helper.SEAN,  # A5
+    Helper.LIN,  # A6
+)
+HELPER_DISPLAY: tuple[Helper, ...] = tuple(h for h in Helper if h not in HELPER_STACK)
+"""The four helpers without a number: the display from the start (always A side up)."""
+assert len(set(HELPER_STACK)) == 6 and len(HELPER_DISPLAY) == 4
+
+# Candamir: "draw the top 3 cards and choose 1 of them to keep".
+CANDAMIR_DRAW = 3

@@ -5,6 +5,10 @@ set-up phase's snake order, and ``deciders`` / ``to_move`` — the current playe
 player who owes a discard (clockwise from the current player), or each player who must
 answer a trade offer. Both ``legal.py`` and ``game.py`` read it.
 
+With the Helpers of CATAN scenario the table also says when each helper's advantage may be
+used on one's own turn (``helpers.py`` adds the prohibitions), and ``deciders`` names the
+helper's owner in the scenario's own phases.
+
 What this is not: the legality of a particular action (rule modules) or its effects.
 """
 
@@ -18,23 +22,53 @@ P = Phase
 
 _DEV_PLAYS = (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY, K.PLAY_MONOPOLY)
 _BUILDS = (K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT)
+# Helpers of CATAN, own-turn advantages (each helper's "Helpers in Detail" text): those that
+# build, buy, take or move the robber once the roll is resolved (in the build phase too);
+# Jean and Nassir are trades (trade phase only); Lin also "before ... your production roll".
+_HELPERS_AFTER_ROLL = (
+    K.HELPER_CANDAMIR,
+    K.HELPER_HILDE,
+    K.HELPER_LIN,
+    K.HELPER_LOUIS,
+    K.HELPER_VINCENT,
+    K.HELPER_WILLIAM,
+)
+_HELPERS_TRADE = (K.HELPER_JEAN, K.HELPER_NASSIR)
 
 # What may be done in each phase, by the phase's actor (see ``deciders``).
 PHASE_KINDS: dict[Phase, frozenset[ActionKind]] = {
     P.SETUP_SETTLEMENT: frozenset({K.BUILD_SETTLEMENT}),
     P.SETUP_ROAD: frozenset({K.BUILD_ROAD}),
-    P.PRE_ROLL: frozenset({K.ROLL, *_DEV_PLAYS}),
+    P.PRE_ROLL: frozenset({K.ROLL, *_DEV_PLAYS, K.HELPER_LIN}),
     P.DISCARD: frozenset({K.DISCARD}),
     P.MOVE_ROBBER: frozenset({K.MOVE_ROBBER}),
-    P.MAIN: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS, K.MARITIME_TRADE, K.OFFER_TRADE}),
-    P.BUILD: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS}),
+    P.MAIN: frozenset(
+        {
+            K.END_TURN,
+            *_BUILDS,
+            *_DEV_PLAYS,
+            K.MARITIME_TRADE,
+            K.OFFER_TRADE,
+            *_HELPERS_AFTER_ROLL,
+            *_HELPERS_TRADE,
+        }
+    ),
+    P.BUILD: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS, *_HELPERS_AFTER_ROLL}),
     P.ROAD_BUILDING: frozenset({K.BUILD_ROAD}),
     P.TRADE_RESPONSE: frozenset({K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE}),
     P.TRADE_CONFIRM: frozenset({K.CONFIRM_TRADE, K.CANCEL_TRADE}),
     P.GAME_OVER: frozenset(),
     # "You are not allowed to play development cards, nor trade ... nor use maritime trade"
     # (R5 Special Build Phase); END_TURN ends one's special build turn.
-    P.SPECIAL_BUILD: frozenset({*_BUILDS, K.END_TURN}),
+    # The helpers that build are named here only so that using one is refused under its
+    # own rule ("never during the Special Building Phase", helpers.py), never listed.
+    P.SPECIAL_BUILD: frozenset({*_BUILDS, K.END_TURN, *_HELPERS_AFTER_ROLL}),
+    # Helpers of CATAN's own phases (payload in ``GameState.helpers``).
+    P.HELPER_AFTER: frozenset({K.HELPER_FLIP, K.HELPER_EXCHANGE}),
+    P.HELPER_REACT: frozenset({K.HELPER_MARIANNE, K.HELPER_SEAN, K.HELPER_DECLINE}),
+    P.HILDE_TAKE: frozenset({K.HELPER_TAKE}),
+    P.CANDAMIR_KEEP: frozenset({K.HELPER_KEEP}),
+    P.NASSIR_REPAY: frozenset({K.HELPER_REPAY}),
 }
 
 TURN_RULE = "Turn Overview"
@@ -64,6 +98,12 @@ def deciders(s: GameState) -> tuple[int, ...]:
         return pend + (c,)
     if ph == P.SPECIAL_BUILD:
         return (s.special_builder,)
+    if ph > P.SPECIAL_BUILD:  # the Helpers of CATAN phases
+        hx = s.helpers
+        assert hx is not None
+        if ph == P.HELPER_REACT:  # Marianne's or Sean's owner, clockwise from the roller
+            return tuple(p for p in ((c + i) % n for i in range(n)) if hx.pending >> p & 1)
+        return (hx.owner,)
     return (c,)
 
 

@@ -15,15 +15,20 @@ outside the engine codes against these functions and ``views.observe``.
 * ``apply_checked`` first runs ``check``, which raises :class:`IllegalActionError` naming
   the rule and leaves the state untouched.
 
+With ``Rules.helpers`` the Helpers of CATAN hook in at a few points — the second set-up
+road deals a helper (on the beginner map, ``new_game`` deals them all), a roll may open
+Marianne's or Sean's window, the end of a turn ends Jean's rate, and the helper kinds are
+checked and applied by ``helpers.py``.
+
 What this is not: the individual rules' details (``building``, ``production``, ``trade``,
-``development``, ``awards``), persistence (``records``) or views (``views``).
+``development``, ``awards``, ``helpers``), persistence (``records``) or views (``views``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import data, rng
+from . import data, helpers, rng
 from .actions import Action, Outcome
 from .awards import update_largest_army
 from .board import Board, make_board
@@ -77,7 +82,7 @@ from .trade import (
     offer_error,
     open_offer,
 )
-from .types import NOBODY, ActionKind, DevCard, Phase
+from .types import FIRST_HELPER_KIND, NOBODY, ActionKind, DevCard, Phase
 
 __all__ = [
     "apply",
@@ -123,6 +128,8 @@ def new_game(
         _beginner_setup(s)
         s.first_player = s.current = first_player or 0
         s.phase = P.PRE_ROLL
+        if s.helpers is not None:
+            helpers.deal_all(s)  # as in the set-up phase, before turn 1
         s.turn = 1
         return s
     if first_player is None:
@@ -175,6 +182,7 @@ _USED_FIELDS: dict[ActionKind, tuple[str, ...]] = {
     K.OFFER_TRADE: ("give", "get", "to"),
     K.COUNTER_TRADE: ("give", "get"),
     K.CONFIRM_TRADE: ("a",),
+    **helpers.USED_FIELDS,
 }
 
 
@@ -284,6 +292,8 @@ def _kind_error(s: GameState, kind: ActionKind, a: Action) -> tuple[str, str | N
         return (DOMESTIC_RULE, None if s.offer_answers[p] == PENDING else "no offer to answer")
     if kind == K.CONFIRM_TRADE:
         return (DOMESTIC_RULE, confirm_error(s, p, a.a))
+    if kind >= FIRST_HELPER_KIND:
+        return helpers.kind_error(s, kind, a)
     return ("", None)  # ROLL, END_TURN, CANCEL_TRADE: the phase check was all
 
 
@@ -308,6 +318,9 @@ def _check_outcome(s: GameState, kind: ActionKind, a: Action, outcome: Outcome) 
         if not isinstance(outcome, int) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
             raise IllegalActionError(ROBBER_RULE, f"p{a.b} holds no card {outcome!r} to be stolen")
         return
+    if kind >= FIRST_HELPER_KIND:
+        helpers.check_outcome(s, kind, outcome)
+        return
     raise IllegalActionError("Chance", f"'{kind.name.lower()}' involves no chance here")
 
 
@@ -324,6 +337,8 @@ def chance_outcomes(s: GameState, a: Action) -> list[tuple[Outcome, float]]:
         hand = s.hand(a.b)
         total = sum(hand)
         return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
+    if a.kind >= FIRST_HELPER_KIND and s.helpers is not None:
+        return helpers.chance_outcomes(s, a)
     return []
 
 
@@ -351,6 +366,8 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         if ph == P.SETUP_ROAD:
             s.events.append(("road", p, a.a))
             place_road(s, p, a.a)
+            if s.helpers is not None and s.setup_step >= s.n:
+                helpers.deal(s, p)  # with the second settlement and road: a helper
             _next_setup_step(s)
         elif ph == P.ROAD_BUILDING:
             s.events.append(("road", p, a.a))
@@ -397,6 +414,8 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         else:
             produce(s, total)
             s.phase = P.MAIN
+        if s.helpers is not None:
+            helpers.open_window(s, total)  # Marianne (not 7) or Sean (7), on any turn
     elif kind == K.DISCARD:
         discard(s, p, a.give)
         if not any(s.discards):
@@ -472,6 +491,8 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         s.phase = P.MAIN
     elif kind == K.END_TURN:
         _end_turn(s)
+    elif kind >= FIRST_HELPER_KIND:
+        outcome = helpers.apply(s, a, outcome)
     else:  # pragma: no cover - check() rejects unknown kinds
         raise ValueError(f"unknown action kind {kind!r}")
     # Only the player whose turn it is can win, and only during that turn (not in the
@@ -506,6 +527,8 @@ def _end_turn(s: GameState) -> None:
     """End a turn or a special build turn; start the Special Building Phase or the next turn."""
     if s.phase != P.SPECIAL_BUILD:
         s.dev_played = False
+        if s.helpers is not None:
+            helpers.end_turn(s)
         if s.rules.special_building:
             s.phase = P.SPECIAL_BUILD
             s.special_builder = s.current

@@ -9,7 +9,9 @@ unit form — one-card discards, one-card maritime trades, 1-for-1 offers and co
 What this is not: the rules themselves; the site and card rules come from the rule modules
 (``building``, ``development``, ``trade``), and the table of what each phase allows from
 ``flow``. ``check`` in ``game.py`` is the authority; the invariant harness verifies that
-everything listed here passes it.
+everything listed here passes it. With the Helpers of CATAN, the helper's advantage and the
+scenario's own phases are listed by ``helpers.py`` from its own prebuilt table
+(``helper_table.py``), in unit form.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from .actions import Action
 from .building import city_sites, road_sites, settlement_sites
 from .development import road_building_error
 from .flow import deciders, to_move
+from .helpers import phase_actions as helper_phase_actions
+from .helpers import trade_ratios
+from .helpers import turn_actions as helper_turn_actions
 from .state import GameState
 from .topology import Topology
 from .trade import confirm_error, holds
@@ -157,7 +162,7 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         if not s.dev_played and ph != P.SPECIAL_BUILD:
             _dev_plays(s, p, t, out)
         if ph == P.MAIN:
-            ratios = s.ratios
+            ratios = s.ratios if s.helpers is None else trade_ratios(s)  # Jean: 2:1
             bank = s.bank
             mar = t.maritime[p]
             hand = (h0, h1, h2, h3, h4)
@@ -171,12 +176,16 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
                 if hand[r]:
                     row = off[r]
                     out.extend([row[r2] for r2 in range(5) if r2 != r])
+        if s.helpers is not None and ph != P.SPECIAL_BUILD:
+            helper_turn_actions(s, p, out)  # Helpers of CATAN: the helper's advantage
         out.append(t.end[p])
         return out
     if ph == P.PRE_ROLL:
         out = [t.roll[p]]
         if not s.dev_played:
             _dev_plays(s, p, t, out)
+        if s.helpers is not None:
+            helper_turn_actions(s, p, out)
         return out
     if ph == P.SETUP_SETTLEMENT:
         row = t.settlement[p]
@@ -227,6 +236,8 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         out = [t.confirm[p][q] for q in range(s.n) if confirm_error(s, p, q) is None]
         out.append(t.cancel[p])
         return out
+    if ph > P.SPECIAL_BUILD:
+        return helper_phase_actions(s, p)  # the Helpers of CATAN phases
     return []
 
 

@@ -4,7 +4,8 @@ What this is for:
 
 * ``save_state`` / ``load_state`` — a full position (everything needed to continue the
   game identically, including the game's own generator state) as JSON with board items
-  named in the notation's coordinates. Cached values are rebuilt on load, not stored.
+  named in the notation's coordinates. Cached values are rebuilt on load, not stored. The
+  Helpers of CATAN cards are saved under ``"helpers"`` only when the scenario is on.
 * :class:`Game` — a state plus its record: every action in notation with the chance
   outcome it had. ``Game.play`` checks each action, so a record only holds legal steps.
 * ``replay(record)`` — rebuilds the game from the record's rules, board and starting
@@ -25,16 +26,20 @@ from .actions import (
     format_action,
     format_bundle,
     format_outcome,
+    helper_name,
     parse_action,
     parse_bundle,
+    parse_dev,
+    parse_helper,
     parse_outcome,
+    parse_resource,
     resource_name,
 )
 from .board import Board
 from .config import Rules
 from .derived import rebuild_caches
 from .game import apply, apply_checked, new_game
-from .state import GameState, fresh_state
+from .state import GameState, HelperState, fresh_state
 from .types import NOBODY, DevCard, Phase
 
 STATE_FORMAT = "pysettlers-state/1"
@@ -116,11 +121,73 @@ def save_state(s: GameState) -> dict[str, Any]:
         "largest_army": _opt(s.largest_army),
         "offer": {"give": format_bundle(s.offer_give), "get": format_bundle(s.offer_get)},
         "players": players,
+    } | ({} if s.helpers is None else {"helpers": _save_helpers(s.helpers)})
+
+
+def _save_helpers(hx: HelperState) -> dict[str, Any]:
+    def names(mask: int, n: int) -> list[int]:
+        return [q for q in range(n) if mask >> q & 1]
+
+    n = len(hx.held)
+    return {
+        "players": [
+            {
+                "helper": None if hx.held[p] == NOBODY else helper_name(hx.held[p]),
+                "side": "AB"[hx.side[p]],
+                "received_turn": _opt(hx.since[p]),
+                "used_turn": _opt(hx.used[p]),
+                "knights_discarded": hx.knights_discarded[p],
+            }
+            for p in range(n)
+        ],
+        "display": [helper_name(h) for h in range(10) if hx.display >> h & 1],
+        "stack_dealt": hx.stack,
+        "jean": None if hx.jean == NOBODY else resource_name(hx.jean),
+        "owner": _opt(hx.owner),
+        "resume": hx.resume.name.lower(),
+        "window": hx.window,
+        "pending": names(hx.pending, n),
+        "victim": _opt(hx.victim),
+        "drawn": [dev_name(d) for d in hx.drawn],
+        "owed": names(hx.owed, n),
     }
+
+
+def _load_helpers(obj: dict[str, Any], n: int) -> HelperState:
+    hx = HelperState.fresh(n)
+    if len(obj["players"]) != n:
+        raise ValueError("one helpers entry per player is needed")
+    for p, item in enumerate(obj["players"]):
+        h = item["helper"]
+        hx.held[p] = NOBODY if h is None else int(parse_helper(h))
+        hx.side[p] = {"A": 0, "B": 1}[item["side"]]
+        hx.since[p] = _unopt(item["received_turn"])
+        hx.used[p] = _unopt(item["used_turn"])
+        hx.knights_discarded[p] = int(item["knights_discarded"])
+    hx.display = sum(1 << int(parse_helper(h)) for h in obj["display"])
+    hx.stack = int(obj["stack_dealt"])
+    hx.jean = NOBODY if obj["jean"] is None else int(parse_resource(obj["jean"]))
+    hx.owner = _unopt(obj["owner"])
+    hx.resume = Phase[obj["resume"].upper()]
+    hx.window = int(obj["window"])
+    hx.pending = sum(1 << int(q) for q in obj["pending"])
+    hx.victim = _unopt(obj["victim"])
+    hx.drawn = tuple(int(parse_dev(d)) for d in obj["drawn"])
+    hx.owed = sum(1 << int(q) for q in obj["owed"])
+    return hx
 
 
 def load_state(obj: dict[str, Any]) -> GameState:
     """A position from :func:`save_state` data; raises ``ValueError`` on malformed data."""
+    try:
+        return _load_state(obj)
+    except (LookupError, TypeError, AttributeError) as e:
+        # A missing field or a value of the wrong type: say so as the docstring promises,
+        # so that a server loading an uploaded position needs to catch one error only.
+        raise ValueError(f"malformed {STATE_FORMAT} document: {type(e).__name__}: {e}") from e
+
+
+def _load_state(obj: dict[str, Any]) -> GameState:
     if obj.get("format") != STATE_FORMAT:
         raise ValueError(f"not a {STATE_FORMAT} document")
     rules = Rules.from_json(obj["rules"])
@@ -167,6 +234,12 @@ def load_state(obj: dict[str, Any]) -> GameState:
         cg, cr = (parse_bundle(x) for x in item["counter"])
         counters.append((cg, cr))
     s.offer_counters = counters
+    if rules.helpers:
+        s.helpers = _load_helpers(obj["helpers"], rules.players)
+    elif "helpers" in obj:
+        raise ValueError("helpers are saved but the rules do not play with them")
+    elif s.phase > Phase.SPECIAL_BUILD:
+        raise ValueError(f"phase {obj['phase']!r} needs the Helpers of CATAN (rules.helpers)")
     rebuild_caches(s)
     return s
 

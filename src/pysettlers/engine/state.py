@@ -16,7 +16,9 @@ Phase payload fields (meaningful only in the phases named):
 * ``free_roads`` — ROAD_BUILDING: roads still to place;
 * ``special_builder`` — SPECIAL_BUILD: who is taking a special build turn (``current`` stays
   the player whose turn just ended);
-* ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM.
+* ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM;
+* ``helpers`` — the Helpers of CATAN scenario's cards and the payload of its phases
+  (:class:`HelperState`), or ``None`` when the scenario is off.
 
 ``played[5 * p + card]`` counts the development cards ``p`` has played (public: knights stay
 face up, progress cards go back to the box), so the whole deck can always be accounted for.
@@ -86,6 +88,8 @@ _SLOTS = (
     "offer_get",
     "offer_answers",
     "offer_counters",
+    # Helpers of CATAN (None when the scenario is off)
+    "helpers",
     # what the last apply did (for views and records)
     "events",
 )
@@ -139,6 +143,7 @@ class GameState:
     offer_get: Bundle
     offer_answers: list[int]
     offer_counters: list[tuple[Bundle, Bundle]]
+    helpers: HelperState | None
     events: list[tuple[object, ...]]
 
     def copy(self) -> GameState:
@@ -186,6 +191,7 @@ class GameState:
         s.offer_get = self.offer_get
         s.offer_answers = self.offer_answers[:]
         s.offer_counters = self.offer_counters[:]
+        s.helpers = None if self.helpers is None else self.helpers.copy()
         s.events = []
         return s
 
@@ -271,5 +277,113 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.offer_get = ZERO
     s.offer_answers = [NOT_ASKED] * n
     s.offer_counters = [(ZERO, ZERO)] * n
+    s.helpers = HelperState.fresh(n) if rules.helpers else None
     s.events = []
     return s
+
+
+class HelperState:
+    """The Helpers of CATAN cards and the payload of the scenario's phases.
+
+    Per player (lists indexed by seat): ``held`` — the helper in front of them (``-1`` until
+    the set-up phase deals one); ``side`` — 0 for the A side, 1 for the B side; ``since`` —
+    the turn they received it; ``used`` — the last turn they used a helper (both enforce the
+    prohibitions); ``knights_discarded`` — played knights discarded for Vincent (they leave
+    the game). Shared: ``display`` — bit mask of the helpers in the display; ``stack`` — how
+    many of the numbered stack's cards have been dealt; ``jean`` — the resource the current
+    player trades at 2:1 this turn (``-1``: none).
+
+    Phase payload: ``owner`` — who decides in HELPER_AFTER / HILDE_TAKE / CANDAMIR_KEEP /
+    NASSIR_REPAY; ``resume`` — the phase to return to afterwards; ``window`` — the roll that
+    opened a HELPER_REACT window (0: none) and ``pending`` — bit mask of the players still to
+    answer in it; ``victim`` — Hilde's chosen opponent; ``drawn`` — Candamir's cards (they
+    stay counted in ``deck`` until one is kept); ``owed`` — bit mask of the opponents Nassir's
+    owner still owes a card.
+    """
+
+    __slots__ = (
+        "held",
+        "side",
+        "since",
+        "used",
+        "knights_discarded",
+        "display",
+        "stack",
+        "jean",
+        "owner",
+        "resume",
+        "window",
+        "pending",
+        "victim",
+        "drawn",
+        "owed",
+    )
+
+    held: list[int]
+    side: list[int]
+    since: list[int]
+    used: list[int]
+    knights_discarded: list[int]
+    display: int
+    stack: int
+    jean: int
+    owner: int
+    resume: Phase
+    window: int
+    pending: int
+    victim: int
+    drawn: tuple[int, ...]
+    owed: int
+
+    @classmethod
+    def fresh(cls, n: int) -> HelperState:
+        """Before the set-up phase: the six numbered helpers stacked, the other four displayed."""
+        h = cls.__new__(cls)
+        h.held = [NOBODY] * n
+        h.side = [0] * n
+        h.since = [NOBODY] * n
+        h.used = [NOBODY] * n
+        h.knights_discarded = [0] * n
+        h.display = sum(1 << int(x) for x in data.HELPER_DISPLAY)
+        h.stack = 0
+        h.jean = NOBODY
+        h.owner = NOBODY
+        h.resume = Phase.MAIN
+        h.window = 0
+        h.pending = 0
+        h.victim = NOBODY
+        h.drawn = ()
+        h.owed = 0
+        return h
+
+    def copy(self) -> HelperState:
+        h = HelperState.__new__(HelperState)
+        h.held = self.held[:]
+        h.side = self.side[:]
+        h.since = self.since[:]
+        h.used = self.used[:]
+        h.knights_discarded = self.knights_discarded[:]
+        h.display = self.display
+        h.stack = self.stack
+        h.jean = self.jean
+        h.owner = self.owner
+        h.resume = self.resume
+        h.window = self.window
+        h.pending = self.pending
+        h.victim = self.victim
+        h.drawn = self.drawn
+        h.owed = self.owed
+        return h
+
+    def fields(self) -> dict[str, object]:
+        return {k: getattr(self, k) for k in HelperState.__slots__}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HelperState):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"HelperState({self.fields()!r})"
+
+    __hash__ = None  # type: ignore[assignment]

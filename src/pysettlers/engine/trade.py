@@ -14,6 +14,7 @@ What this is not: when trading is allowed (``game.py``).
 from __future__ import annotations
 
 from .actions import format_bundle, resource_name
+from .helper_trade import trade_ratios
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, ZERO, Bundle, GameState
 
 MARITIME_RULE = "Maritime Trade"
@@ -49,7 +50,8 @@ def maritime_error(s: GameState, p: int, give: Bundle, get: Bundle) -> str | Non
     if err:
         return err
     units = 0
-    ratios = s.ratios
+    # Jean (Helpers of CATAN): the current player's chosen resource at 2:1 this turn.
+    ratios = s.ratios if s.helpers is None else trade_ratios(s)
     for r in range(5):
         c = give[r]
         if c:
@@ -84,7 +86,7 @@ def exchange_with_bank(s: GameState, p: int, give: Bundle, get: Bundle) -> None:
 def maritime_units(s: GameState, p: int) -> list[tuple[int, int]]:
     """(resource, ratio) pairs ``p`` can give for one card now."""
     h = s.hands
-    ratios = s.ratios
+    ratios = s.ratios if s.helpers is None else trade_ratios(s)
     i = 5 * p
     return [(r, ratios[i + r]) for r in range(5) if h[i + r] >= ratios[i + r]]
 

@@ -96,6 +96,12 @@ class Phase(IntEnum):
     TRADE_CONFIRM = 9  # the current player picks a partner among those who agreed
     GAME_OVER = 10
     SPECIAL_BUILD = 11  # 5–6 players: after a turn, each other player in turn may build
+    # Helpers of CATAN (only with ``Rules.helpers``); the payload is ``GameState.helpers``.
+    HELPER_AFTER = 12  # the helper's owner flips it to its B side or exchanges it
+    HELPER_REACT = 13  # after a roll, Marianne's or Sean's owner may use the advantage
+    HILDE_TAKE = 14  # Hilde's owner looks at the chosen opponent's hand and takes a card
+    CANDAMIR_KEEP = 15  # Candamir's owner keeps 1 of the development cards drawn
+    NASSIR_REPAY = 16  # Nassir's owner gives a card back to each opponent who gave one
 
 
 class ActionKind(IntEnum):
@@ -120,6 +126,45 @@ class ActionKind(IntEnum):
     COUNTER_TRADE = 16
     CONFIRM_TRADE = 17
     CANCEL_TRADE = 18
+    # Helpers of CATAN: one kind per helper's advantage, then the decisions that follow.
+    HELPER_CANDAMIR = 19
+    HELPER_HILDE = 20
+    HELPER_JEAN = 21
+    HELPER_LIN = 22
+    HELPER_LOUIS = 23
+    HELPER_MARIANNE = 24
+    HELPER_NASSIR = 25
+    HELPER_SEAN = 26
+    HELPER_VINCENT = 27
+    HELPER_WILLIAM = 28
+    HELPER_DECLINE = 29  # Marianne's or Sean's owner lets the chance pass
+    HELPER_FLIP = 30  # after use: turn an A-side helper to its B side
+    HELPER_EXCHANGE = 31  # after use: return the helper to the display, take another
+    HELPER_TAKE = 32  # Hilde: the card taken from the opponent's hand
+    HELPER_KEEP = 33  # Candamir: the development card kept
+    HELPER_REPAY = 34  # Nassir: the card given back to an opponent
+
+
+FIRST_HELPER_KIND = ActionKind.HELPER_CANDAMIR
+"""Every kind from this one on belongs to the Helpers of CATAN scenario."""
+
+
+class Helper(IntEnum):
+    """The ten helpers of *Helpers of CATAN*, in the rulebook's order ("Helpers in Detail")."""
+
+    CANDAMIR = 0
+    HILDE = 1
+    JEAN = 2
+    LIN = 3
+    LOUIS = 4
+    MARIANNE = 5
+    NASSIR = 6
+    SEAN = 7
+    VINCENT = 8
+    WILLIAM = 9
+
+
+HELPERS: tuple[Helper, ...] = tuple(Helper)
 
 
 class Corner(IntEnum):

@@ -7,6 +7,11 @@ A stolen card is known only to thief and victim; a drawn development card only t
 buyer; hidden victory point cards only to their owner until they are revealed to win.
 ``viewer=None`` is a spectator, who sees no hand at all. Views serialize to JSON.
 
+With the Helpers of CATAN scenario the helper cards, their sides and the display are
+public (:class:`HelperView`); the hand Hilde looks at is known to Hilde's owner and the
+victim only, and the cards Candamir draws to Candamir's owner only (and the card taken or
+kept likewise).
+
 What this is not: no deck order, no RNG state and no other player's hand ever enters a
 view; nothing here changes the state.
 """
@@ -16,13 +21,69 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import dev_name, format_bundle, resource_name
+from .actions import dev_name, format_bundle, helper_name, resource_name
 from .board import Board
+from .data import HELPER_STACK
 from .game import deciders
 from .state import GameState
 from .types import NOBODY, Phase
 
 Bundle = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HelperView:
+    """The Helpers of CATAN as one seat knows them (see :func:`helper_view`).
+
+    Public: each player's helper (``-1``: none yet), its side (0 A, 1 B), the turn it was
+    received and last used, the knights each discarded for Vincent, the display and what is
+    left of the numbered stack, Jean's resource this turn, and the payload of the helper
+    phases. Private: ``look`` — the hand Hilde's owner is looking at (to that owner and the
+    victim); ``drawn`` — Candamir's cards (to their owner; others see ``drawn_count``).
+    """
+
+    held: tuple[int, ...]
+    sides: tuple[int, ...]
+    received_turn: tuple[int, ...]
+    used_turn: tuple[int, ...]
+    knights_discarded: tuple[int, ...]
+    display: tuple[int, ...]
+    stack: tuple[int, ...]
+    jean: int
+    owner: int
+    window: int
+    victim: int
+    owed: tuple[int, ...]
+    look: Bundle | None
+    drawn: tuple[int, ...] | None
+    drawn_count: int
+
+    def to_json(self) -> dict[str, Any]:
+        def name(h: int) -> str | None:
+            return None if h == NOBODY else helper_name(h)
+
+        return {
+            "players": [
+                {
+                    "helper": name(h),
+                    "side": "AB"[side],
+                    "received_turn": _holder(self.received_turn[p]),
+                    "used_turn": _holder(self.used_turn[p]),
+                    "knights_discarded": self.knights_discarded[p],
+                }
+                for p, (h, side) in enumerate(zip(self.held, self.sides))
+            ],
+            "display": [helper_name(h) for h in self.display],
+            "stack": [helper_name(h) for h in self.stack],
+            "jean": None if self.jean == NOBODY else resource_name(self.jean),
+            "owner": _holder(self.owner),
+            "window": self.window or None,
+            "victim": _holder(self.victim),
+            "owed": list(self.owed),
+            "look": None if self.look is None else dict(zip(_RES, self.look)),
+            "drawn": None if self.drawn is None else [dev_name(d) for d in self.drawn],
+            "drawn_count": self.drawn_count,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +128,7 @@ class View:
     last_roll: int
     winner: int
     events: tuple[tuple[object, ...], ...]
+    helpers: HelperView | None = None
 
     @property
     def own_vp(self) -> int | None:
@@ -151,7 +213,7 @@ class View:
             "last_roll": self.last_roll or None,
             "winner": _holder(self.winner),
             "events": [event_to_json(e, t) for e in self.events],
-        }
+        } | ({} if self.helpers is None else {"helpers": self.helpers.to_json()})
 
 
 _RES = tuple(resource_name(r) for r in range(5))
@@ -171,7 +233,48 @@ def redact_event(event: tuple[object, ...], viewer: int | None) -> tuple[object,
         if viewer is not None and viewer in (event[1], event[3]):
             return event
         return event[:4] + ((None if event[4] is None else "hidden"),)
+    if kind in _HELPER_SECRETS:
+        if kind == "candamir_draw":  # ("candamir_draw", p, cards): the cards to p only
+            return event if event[1] == viewer else (kind, event[1], None)
+        # ("hilde_look", p, victim, hand), ("hilde_take", p, victim, resource): p and victim
+        if viewer is not None and viewer in (event[1], event[2]):
+            return event
+        return event[:3] + ((None if kind == "hilde_look" else "hidden"),)
     return event
+
+
+_HELPER_SECRETS = frozenset({"candamir_draw", "hilde_look", "hilde_take"})
+
+
+def helper_view(s: GameState, viewer: int | None) -> HelperView | None:
+    """The Helpers of CATAN part of a view (``None`` when the scenario is off)."""
+    hx = s.helpers
+    if hx is None:
+        return None
+    n = s.n
+    look = None
+    if s.phase == Phase.HILDE_TAKE and viewer is not None and viewer in (hx.owner, hx.victim):
+        look = s.hand(hx.victim)
+    drawn = None
+    if s.phase == Phase.CANDAMIR_KEEP and viewer == hx.owner:
+        drawn = hx.drawn
+    return HelperView(
+        held=tuple(hx.held),
+        sides=tuple(hx.side),
+        received_turn=tuple(hx.since),
+        used_turn=tuple(hx.used),
+        knights_discarded=tuple(hx.knights_discarded),
+        display=tuple(h for h in range(10) if hx.display >> h & 1),
+        stack=tuple(int(h) for h in HELPER_STACK[hx.stack :]),
+        jean=hx.jean,
+        owner=hx.owner,
+        window=hx.window,
+        victim=hx.victim,
+        owed=tuple(q for q in range(n) if hx.owed >> q & 1),
+        look=look,
+        drawn=drawn,
+        drawn_count=len(hx.drawn),
+    )
 
 
 def event_to_json(event: tuple[object, ...], topo: Any) -> dict[str, Any]:
@@ -197,8 +300,42 @@ def event_to_json(event: tuple[object, ...], topo: Any) -> dict[str, Any]:
     if kind == "road":
         out.update(player=args[0], path=topo.path_names[args[1]])
         return out
-    out["data"] = [list(a) if isinstance(a, tuple) else a for a in args]
+    if kind in _HELPER_EVENTS:
+        return _helper_event_json(kind, args, topo, out)
+    out["data"] = [_plain(a) for a in args]
     return out
+
+
+_HELPER_EVENTS = frozenset({"lin", "louis", "vincent", "william", "helper_exchange"})
+
+
+def _helper_event_json(
+    kind: str, args: list[Any], topo: Any, out: dict[str, Any]
+) -> dict[str, Any]:
+    """Helper events naming board items and helpers as the notation does."""
+    out["player"] = args[0]
+    if kind == "lin":  # ("lin", p, vacated hex, desert, resource received or None)
+        got = args[3]
+        out.update(
+            vacated=topo.hex_names[args[1]],
+            hex=topo.hex_names[args[2]],
+            received=None if got is None else resource_name(got),
+        )
+    elif kind == "louis":  # ("louis", p, path left, path built)
+        out.update(removed=topo.path_names[args[1]], path=topo.path_names[args[2]])
+    elif kind == "vincent":  # ("vincent", p, level, intersection)
+        level = "city" if args[1] == 2 else "settlement"
+        out.update(build=level, intersection=topo.intersection_names[args[2]])
+    elif kind == "william":  # ("william", p, path, payment)
+        out.update(path=topo.path_names[args[1]], paid=format_bundle(args[2]))
+    else:  # ("helper_exchange", p, returned, taken)
+        out.update(returned=helper_name(args[1]), taken=helper_name(args[2]))
+    return out
+
+
+def _plain(x: object) -> object:
+    """Tuples, also nested ones (e.g. the start rolls' pairs), as JSON lists."""
+    return [_plain(y) for y in x] if isinstance(x, tuple) else x
 
 
 def observe(s: GameState, viewer: int | None) -> View:
@@ -256,4 +393,5 @@ def observe(s: GameState, viewer: int | None) -> View:
         last_roll=s.last_roll,
         winner=s.winner,
         events=tuple(redact_event(e, viewer) for e in s.events),
+        helpers=None if s.helpers is None else helper_view(s, viewer),
     )
