@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest demo bench clean
+.PHONY: test lint typecheck pytest demo bench mypyc bench-mypyc test-mypyc clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,22 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/throughput.py
+
+# Optional: the same engine sources compiled with mypyc into build/mypyc (src stays pure
+# Python; nothing is installed). Use it with PYTHONPATH=build/mypyc.
+MYPYC_DIR = build/mypyc
+ENGINE_MODULES = $(filter-out %/__init__.py %/render.py,$(wildcard src/pysettlers/engine/*.py))
+mypyc: $(STAMP)
+	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
+	cp -r src/pysettlers $(MYPYC_DIR)/
+	cd $(MYPYC_DIR) && $(abspath $(VENV))/bin/mypyc $(ENGINE_MODULES:src/%=%) >mypyc.log 2>&1 \
+		|| (tail -20 mypyc.log; exit 1)
+
+bench-mypyc: mypyc
+	PYTHONPATH=$(MYPYC_DIR) $(PY) bench/throughput.py
+
+test-mypyc: mypyc
+	PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q -p no:randomly tests/test_rules_*.py tests/test_extension.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

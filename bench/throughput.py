@@ -8,7 +8,13 @@ domestic trade offers excluded (the comparison other engines' random players mak
 
 What this is not: a test (no assertion on speed) or a profiler.
 
-Run: ``.venv/bin/python bench/throughput.py [--games 200] [--runs 5] [--players 4]``
+With ``--catanatron PYTHON`` (an interpreter that has Catanatron installed, in its own
+environment) each run of ours is followed by a run of Catanatron's random players on the
+same core (``bench/catanatron_random.py``), so both see the same machine load, and the ratio
+of the medians is printed.
+
+Run: ``.venv/bin/python bench/throughput.py [--games 200] [--runs 5] [--players 4]
+[--catanatron /tmp/catanatron-venv/bin/python] [--json]``
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from pysettlers.engine import ActionKind, Rules, apply, legal_actions, new_game, observe, to_move
 from pysettlers.engine.state import GameState
@@ -38,14 +46,16 @@ def play_random(seed: int, players: int, max_steps: int = 100_000) -> tuple[Game
     return s, steps
 
 
-def games_per_second(n_games: int, players: int, first_seed: int) -> tuple[float, float]:
+def games_per_second(n_games: int, players: int, first_seed: int) -> tuple[float, float, float]:
+    """(games per CPU-second, decisions per game, turns per game) of random games."""
     t0 = time.process_time()
-    decisions = 0
+    decisions = turns = 0
     for i in range(n_games):
-        _, steps = play_random(first_seed + i, players)
+        s, steps = play_random(first_seed + i, players)
         decisions += steps
+        turns += s.turn
     dt = time.process_time() - t0
-    return n_games / dt, decisions / n_games
+    return n_games / dt, decisions / n_games, turns / n_games
 
 
 def per_call_costs(n_games: int, players: int) -> dict[str, float]:
@@ -84,18 +94,41 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
     return out
 
 
+def catanatron_run(python: str, games: int, first_seed: int) -> tuple[float, float]:
+    """One run of Catanatron's random games in a subprocess: (games per second, turns)."""
+    script = Path(__file__).with_name("catanatron_random.py")
+    out = subprocess.run(
+        [python, str(script), str(games), str(first_seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return float(result["games_per_second"]), float(result["turns_per_game"])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per run")
     ap.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument(
+        "--catanatron",
+        metavar="PYTHON",
+        help="an interpreter with Catanatron installed: benchmark it in the same run",
+    )
     args = ap.parse_args(argv)
-    rates, lengths = [], []
+    rates, lengths, our_turns, theirs, their_turns = [], [], [], [], []
     for run in range(args.runs):
-        rate, length = games_per_second(args.games, args.players, first_seed=run * args.games)
+        rate, length, turns = games_per_second(args.games, args.players, run * args.games)
         rates.append(rate)
         lengths.append(length)
+        our_turns.append(turns)
+        if args.catanatron:
+            r, t = catanatron_run(args.catanatron, max(10, args.games // 4), run * args.games)
+            theirs.append(r)
+            their_turns.append(t)
     costs = per_call_costs(max(10, args.games // 10), args.players)
     gps = statistics.median(rates)
     result = {
@@ -106,9 +139,15 @@ def main(argv: list[str] | None = None) -> int:
         "games_per_second": round(gps, 1),
         "games_per_second_runs": [round(r, 1) for r in rates],
         "decisions_per_game": round(statistics.median(lengths), 1),
+        "turns_per_game": round(statistics.median(our_turns), 1),
         "decisions_per_second": round(gps * statistics.median(lengths)),
         **{k: round(v, 2) for k, v in costs.items()},
     }
+    if theirs:
+        result["catanatron_games_per_second"] = round(statistics.median(theirs), 1)
+        result["catanatron_runs"] = [round(r, 1) for r in theirs]
+        result["catanatron_turns_per_game"] = round(statistics.median(their_turns), 1)
+        result["ratio_vs_catanatron"] = round(gps / statistics.median(theirs), 2)
     if args.json:
         print(json.dumps(result, indent=2))
     else:

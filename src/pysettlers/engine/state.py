@@ -282,6 +282,25 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     return s
 
 
+_HELPER_SLOTS = (
+    "held",
+    "side",
+    "since",
+    "used",
+    "knights_discarded",
+    "display",
+    "stack",
+    "jean",
+    "owner",
+    "resume",
+    "window",
+    "pending",
+    "victim",
+    "drawn",
+    "owed",
+)
+
+
 class HelperState:
     """The Helpers of CATAN cards and the payload of the scenario's phases.
 
@@ -301,23 +320,7 @@ class HelperState:
     owner still owes a card.
     """
 
-    __slots__ = (
-        "held",
-        "side",
-        "since",
-        "used",
-        "knights_discarded",
-        "display",
-        "stack",
-        "jean",
-        "owner",
-        "resume",
-        "window",
-        "pending",
-        "victim",
-        "drawn",
-        "owed",
-    )
+    __slots__ = _HELPER_SLOTS
 
     held: list[int]
     side: list[int]
@@ -338,7 +341,7 @@ class HelperState:
     @classmethod
     def fresh(cls, n: int) -> HelperState:
         """Before the set-up phase: the six numbered helpers stacked, the other four displayed."""
-        h = cls.__new__(cls)
+        h = HelperState.__new__(HelperState)
         h.held = [NOBODY] * n
         h.side = [0] * n
         h.since = [NOBODY] * n
@@ -376,7 +379,7 @@ class HelperState:
         return h
 
     def fields(self) -> dict[str, object]:
-        return {k: getattr(self, k) for k in HelperState.__slots__}
+        return {k: getattr(self, k) for k in _HELPER_SLOTS}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HelperState):
