@@ -19,12 +19,6 @@ from .types import NOBODY, DevCard
 DEV_RULE = "Development Cards"
 
 
-def playable(s: GameState, p: int, card: DevCard) -> bool:
-    """``p`` holds ``card`` bought before this turn and has played no card this turn."""
-    i = 5 * p + card
-    return not s.dev_played and s.dev[i] - s.dev_new[i] > 0
-
-
 def play_error(s: GameState, p: int, card: DevCard) -> str | None:
     if s.dev_played:
         return "you may play only one development card (knight or progress card) per turn"
@@ -74,18 +68,6 @@ def year_of_plenty_error(s: GameState, a: int, b: int) -> str | None:
     if any(need[r] > bank[r] for r in range(5)):
         return f"the bank cannot pay {resource_name(a)} and {resource_name(b)}"
     return None
-
-
-def year_of_plenty_options(s: GameState) -> list[tuple[int, int]]:
-    bank = s.bank
-    if sum(bank) == 1:
-        return [(r, NOBODY) for r in range(5) if bank[r]]
-    return [
-        (a, b)
-        for a in range(5)
-        for b in range(a, 5)
-        if bank[a] and bank[b] and (a != b or bank[a] >= 2)
-    ]
 
 
 def year_of_plenty(s: GameState, p: int, a: int, b: int) -> None:

@@ -83,17 +83,6 @@ def exchange_with_bank(s: GameState, p: int, give: Bundle, get: Bundle) -> None:
     s.events.append(("maritime", p, give, get))
 
 
-def maritime_units(s: GameState, p: int) -> list[tuple[int, int]]:
-    """(resource, ratio) pairs ``p`` can give for one card now."""
-    h = s.hands
-    ratios = s.ratios if s.helpers is None else trade_ratios(s)
-    i = 5 * p
-    return [(r, ratios[i + r]) for r in range(5) if h[i + r] >= ratios[i + r]]
-
-
-# -- domestic -----------------------------------------------------------------------------
-
-
 def offer_error(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> str | None:
     err = terms_error(give, get)
     if err:
