@@ -272,11 +272,20 @@ class Game:
         s = new_game(rules, first_player=first_player, board=board)
         return cls(s, s.first_player, s.board, [], tuple(s.events))
 
-    def play(self, action: Action | str, outcome: Outcome = None) -> Outcome:
-        """Check and apply an action (or its notation); record it with its outcome."""
+    def play(
+        self, action: Action | str, outcome: Outcome = None, *, checked: bool = True
+    ) -> Outcome:
+        """Check and apply an action (or its notation); record it with its outcome.
+
+        ``checked=False`` skips the check for a caller that took ``action`` from
+        ``legal_actions`` of this very position (the simulator's fast path).
+        """
         if isinstance(action, str):
             action = parse_action(action, self.state.topo)
-        realized = apply_checked(self.state, action, outcome)
+        if checked:
+            realized = apply_checked(self.state, action, outcome)
+        else:
+            realized = apply(self.state, action, outcome)
         self.steps.append(Step(action, realized))
         return realized
 
