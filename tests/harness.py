@@ -84,6 +84,12 @@ DISCARD_LIMITS = (7, 4, 9, 12)
 COMBOS = tuple(product(PLAYERS, MAP_KINDS, TRADE_BUILD, DISCARD_LIMITS))
 """Every combination of the options the harness varies; game ``i`` uses ``COMBOS[i % 72]``."""
 
+EXT_PLAYERS = (5, 6)
+EXT_MAP_KINDS = ("variable", "random")  # the extension has no beginner map
+EXT_VARIANTS = ("special_building", "mayfair")
+EXT_COMBOS = tuple(product(EXT_PLAYERS, EXT_MAP_KINDS, TRADE_BUILD, (None, 7, 9), EXT_VARIANTS))
+"""The 5–6 Player Extension's games: both variants, ``None`` = the variant's discard limit."""
+
 MAX_STEPS = 6000
 """Cap on the actions of one game. Random games take about 900 steps on average; the cap
 keeps a rare endless game (e.g. everyone boxed in, trading forever) from stalling the run."""
@@ -112,8 +118,19 @@ RARE_PHASES = frozenset(
 """Phases too rare for the random sample alone: each game samples its first visit to them."""
 
 
-def config_for(i: int, *, base_seed: int = 0) -> Rules:
-    """The rules of harness game ``i``: a cycle over :data:`COMBOS`, seed ``base_seed + i``."""
+def config_for(i: int, *, base_seed: int = 0, extension: bool = False) -> Rules:
+    """The rules of harness game ``i``: a cycle over :data:`COMBOS` (or :data:`EXT_COMBOS`
+    for the 5–6 player games), seed ``base_seed + i``."""
+    if extension:
+        players, map_kind, trade_build, ext_limit, variant = EXT_COMBOS[i % len(EXT_COMBOS)]
+        return Rules(
+            players=players,
+            map_kind=map_kind,
+            trade_build=trade_build,
+            discard_limit=ext_limit,
+            large_game_variant=variant,
+            seed=base_seed + i,
+        )
     players, map_kind, trade_build, limit = COMBOS[i % len(COMBOS)]
     return Rules(
         players=players,
@@ -300,6 +317,12 @@ def check_phase_payload(s: GameState) -> None:
         raise HarnessFailure(f"free roads {s.free_roads} in phase {ph.name}")
     if (ph == Phase.SETUP_ROAD) != (s.setup_vertex != NOBODY):
         raise HarnessFailure(f"setup intersection {s.setup_vertex} in phase {ph.name}")
+    if (ph == Phase.SPECIAL_BUILD) != (s.special_builder != NOBODY):
+        raise HarnessFailure(f"special builder {s.special_builder} in phase {ph.name}")
+    if ph == Phase.SPECIAL_BUILD and (
+        s.special_builder == s.current or not s.rules.special_building
+    ):
+        raise HarnessFailure(f"p{s.special_builder} has a special build turn after their own")
 
 
 def check_victory(s: GameState) -> None:
@@ -314,7 +337,9 @@ def check_victory(s: GameState) -> None:
     else:
         if s.winner != NOBODY:
             raise HarnessFailure(f"winner p{s.winner} while the game goes on")
-        if s.turn and s.total_vp(s.current) >= target:
+        # Points reached in the Special Building Phase after one's turn wait for one's
+        # next turn (R5 Ending the Game), so only the other phases are checked.
+        if s.turn and s.phase != Phase.SPECIAL_BUILD and s.total_vp(s.current) >= target:
             raise HarnessFailure(
                 f"p{s.current} has {s.total_vp(s.current)} points on their turn, game not over"
             )
@@ -862,11 +887,11 @@ def run_game(
     return tally
 
 
-def run_games(indices: range, *, base_seed: int = 0) -> Tally:
+def run_games(indices: range, *, base_seed: int = 0, extension: bool = False) -> Tally:
     """Play games ``indices`` (see :func:`config_for`) and merge their tallies."""
     total = Tally()
     for i in indices:
-        total.merge(run_game(config_for(i, base_seed=base_seed)))
+        total.merge(run_game(config_for(i, base_seed=base_seed, extension=extension)))
     return total
 
 
@@ -876,7 +901,9 @@ def harness_workers() -> int:
     return int(text) if text else min(2, os.cpu_count() or 1)
 
 
-def run_parallel(n_games: int, *, workers: int, chunk: int = 25, base_seed: int = 0) -> Tally:
+def run_parallel(
+    n_games: int, *, workers: int, chunk: int = 25, base_seed: int = 0, extension: bool = False
+) -> Tally:
     """:func:`run_games` over ``n_games`` games, in chunks spread over worker processes.
 
     Each game is independent and seeded, so the split changes nothing but the wall time;
@@ -886,11 +913,11 @@ def run_parallel(n_games: int, *, workers: int, chunk: int = 25, base_seed: int 
     total = Tally()
     if workers <= 1:
         for r in chunks:
-            total.merge(run_games(r, base_seed=base_seed))
+            total.merge(run_games(r, base_seed=base_seed, extension=extension))
         return total
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for t in pool.map(partial(run_games, base_seed=base_seed), chunks):
+        for t in pool.map(partial(run_games, base_seed=base_seed, extension=extension), chunks):
             total.merge(t)
     return total

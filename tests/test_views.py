@@ -1,0 +1,308 @@
+"""No-leak property tests: a view shows what its seat may know and nothing more.
+
+What this is for: the engine's promise that hidden information leaves only through
+``observe`` and ``redact_event``. The central property: two states that differ only in
+others' secrets — another player's hand composition (same size), their unplayed development
+cards (same count), the deck's composition (same size) and the generator — give the same
+view, for positions reached by seeded random play. Then the particular secrets: the spectator
+sees no hand, a stolen card is known to thief and victim only, a drawn development card to
+its buyer only, victory point cards stay hidden until the winner reveals them; and views
+serialize to JSON in every phase.
+
+What this is not: a test of what a view *contains* beyond these (render and server tests
+use views), nor of the rules that produce the positions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import harness
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    DevCard,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    observe,
+    replay,
+)
+from pysettlers.engine.views import redact_event
+
+K = ActionKind
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def positions(draw: st.DrawFn, max_steps: int = 1200) -> GameState:
+    """A position reached by the harness's seeded random play, in any supported game."""
+    rules = Rules(
+        players=draw(st.sampled_from((2, 3, 4))),
+        map_kind=draw(st.sampled_from(("variable", "random", "beginner"))),
+        trade_build=draw(st.sampled_from(("combined", "separate"))),
+        discard_limit=draw(st.sampled_from((7, 4, 9))),
+        seed=draw(st.integers(0, 2**32)),
+    )
+    return harness.random_game(rules, draw(st.integers(0, max_steps))).state
+
+
+def _recompose(draw: st.DrawFn, counts: list[int], caps: list[int] | None = None) -> list[int]:
+    """Another composition with the same total (each count at most its cap, if given)."""
+    total = sum(counts)
+    caps = caps or [total] * len(counts)
+    out = [0] * len(counts)
+    for _ in range(total):
+        options = [i for i in range(len(counts)) if out[i] < caps[i]]
+        out[draw(st.sampled_from(options))] += 1
+    return out
+
+
+def with_other_secrets(draw: st.DrawFn, s: GameState, viewer: int | None) -> GameState:
+    """A copy of ``s`` whose secrets hidden from ``viewer`` are drawn anew.
+
+    Public facts stay: hand sizes, development-card counts (and how many were bought this
+    turn), the deck's size, the events of the last action, and — once the game is over — the
+    winner's revealed victory point cards.
+    """
+    t = s.copy()
+    t.events = list(s.events)
+    t.rng = draw(st.integers(0, 2**64 - 1))
+    t.deck = _recompose(draw, s.deck)
+    for q in range(s.n):
+        if q == viewer:
+            continue
+        i = 5 * q
+        t.hands[i : i + 5] = _recompose(draw, s.hands[i : i + 5])
+        dev = s.dev[i : i + 5]
+        keep_vp = s.phase == Phase.GAME_OVER and q == s.winner
+        if keep_vp:  # the winner's victory point cards are on the table now
+            other = _recompose(draw, dev[:4]) + [dev[4]]
+        else:
+            other = _recompose(draw, dev)
+        t.dev[i : i + 5] = other
+        t.dev_new[i : i + 5] = _recompose(draw, s.dev_new[i : i + 5], other)
+    return t
+
+
+def view_json(s: GameState, viewer: int | None) -> dict[str, Any]:
+    return observe(s, viewer).to_json()
+
+
+@SETTINGS
+@given(st.data())
+def test_others_secrets_do_not_change_a_view(data: st.DataObject) -> None:
+    s = data.draw(positions())
+    viewer = data.draw(st.sampled_from([None, *range(s.n)]))
+    other = with_other_secrets(data.draw, s, viewer)
+    assert observe(other, viewer) == observe(s, viewer)
+    assert view_json(other, viewer) == view_json(s, viewer)
+
+
+@SETTINGS
+@given(positions(), st.data())
+def test_the_viewers_own_secrets_do_change_their_view(s: GameState, data: st.DataObject) -> None:
+    """The control for the property above: the comparison does see a changed hand."""
+    viewer = data.draw(st.sampled_from(range(s.n)))
+    t = s.copy()
+    t.events = list(s.events)
+    t.hands[5 * viewer + data.draw(st.integers(0, 4))] += 1
+    assert view_json(t, viewer) != view_json(s, viewer)
+
+
+@SETTINGS
+@given(positions())
+def test_the_spectator_sees_no_hand(s: GameState) -> None:
+    view = observe(s, None)
+    assert view.hand is None and view.dev_cards is None and view.dev_bought_this_turn is None
+    assert view.own_vp is None
+    obj = view.to_json()
+    assert obj["you"] is None
+    for item in obj["players"]:
+        assert isinstance(item["hand_size"], int) and isinstance(item["development_cards"], int)
+        assert "hand" not in item
+    # No part of the spectator's view differs from what the table can see: a spectator is a
+    # viewer to whom every seat's secrets are hidden.
+    for q in range(s.n):
+        assert obj["players"][q]["hand_size"] == s.hand_size(q)
+
+
+def _robbery_with_a_choice(s: GameState) -> bool:
+    """The robber is being moved, and some victim holds two kinds of card."""
+    if s.phase != Phase.MOVE_ROBBER:
+        return False
+    return any(a.b >= 0 and sum(1 for c in s.hand(a.b) if c) >= 2 for a in legal_actions(s))
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.sampled_from((2, 3, 4)), st.data())
+def test_a_stolen_card_is_seen_only_by_thief_and_victim(
+    seed: int, players: int, data: st.DataObject
+) -> None:
+    game = harness.random_game(
+        Rules(players=players, seed=seed), 3000, until=_robbery_with_a_choice
+    )
+    s = game.state
+    assume(_robbery_with_a_choice(s))
+    robberies = [a for a in legal_actions(s) if a.b >= 0 and sum(1 for c in s.hand(a.b) if c) >= 2]
+    a = data.draw(st.sampled_from(robberies))
+    kinds = [r for r, c in enumerate(s.hand(a.b)) if c]
+    first, second = data.draw(st.permutations(kinds))[:2]
+    after = []
+    for stolen in (first, second):
+        t = s.copy()
+        assert apply(t, a, stolen) == stolen
+        after.append(t)
+    thief, victim = a.player, a.b
+    for viewer in (None, *range(s.n)):
+        views = [view_json(t, viewer) for t in after]
+        events = [[e for e in v["events"] if e["event"] == "robber"] for v in views]
+        assert [len(e) for e in events] == [1, 1]
+        if viewer in (thief, victim):
+            assert views[0] != views[1]
+            assert [e[0]["stolen"] for e in events] == [
+                harness_resource(first),
+                harness_resource(second),
+            ]
+            assert redact_event(after[0].events[-1], viewer) == after[0].events[-1]
+        else:
+            assert views[0] == views[1]  # the card cannot be told from the view
+            assert events[0][0]["stolen"] == "hidden"
+
+
+def harness_resource(r: int) -> str:
+    return ["brick", "lumber", "wool", "grain", "ore"][r]
+
+
+def _can_buy_two_kinds(s: GameState) -> bool:
+    if s.phase not in (Phase.MAIN, Phase.BUILD):
+        return False
+    kinds = sum(1 for c in s.deck[:4] if c)  # two kinds that cannot end the game
+    return kinds >= 2 and any(a.kind == K.BUY_DEVELOPMENT for a in legal_actions(s))
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), st.sampled_from((2, 3, 4)), st.data())
+def test_a_drawn_development_card_is_seen_only_by_its_buyer(
+    seed: int, players: int, data: st.DataObject
+) -> None:
+    game = harness.random_game(Rules(players=players, seed=seed), 3000, until=_can_buy_two_kinds)
+    s = game.state
+    assume(_can_buy_two_kinds(s))
+    kinds = [c for c in range(4) if s.deck[c]]
+    first, second = data.draw(st.permutations(kinds))[:2]
+    buyer = s.current
+    after = []
+    for card in (first, second):
+        t = s.copy()
+        apply(t, Action(buyer, K.BUY_DEVELOPMENT), card)
+        after.append(t)
+    for viewer in (None, *range(s.n)):
+        views = [view_json(t, viewer) for t in after]
+        draws = [[e for e in v["events"] if e["event"] == "draw"] for v in views]
+        if viewer == buyer:
+            assert views[0] != views[1]
+            assert [d[0]["card"] for d in draws] == [
+                DevCard(first).name.lower().replace("_", "-"),
+                DevCard(second).name.lower().replace("_", "-"),
+            ]
+        else:
+            assert views[0] == views[1]
+            assert [d[0]["card"] for d in draws] == [None, None]
+            assert views[0]["players"][buyer]["development_cards"] == sum(after[0].dev_cards(buyer))
+
+
+@SETTINGS
+@given(positions(), st.data())
+def test_victory_point_cards_stay_hidden_during_the_game(s: GameState, data: st.DataObject) -> None:
+    assume(s.phase != Phase.GAME_OVER and s.deck[DevCard.VICTORY_POINT])
+    owner = data.draw(st.sampled_from(range(s.n)))
+    t = s.copy()
+    t.deck[DevCard.VICTORY_POINT] -= 1
+    t.dev[5 * owner + DevCard.VICTORY_POINT] += 1
+    for viewer in (None, *range(s.n)):
+        view = observe(t, viewer)
+        assert view.public_vp[owner] == s.public_vp[owner]
+        assert view.revealed_vp_cards[owner] == 0
+        if viewer == owner:
+            assert view.own_vp == t.public_vp[owner] + t.dev[5 * owner + 4]
+            assert view.to_json()["you"]["development_cards"]["victory-point"] >= 1
+
+
+def _won_with_vp_cards() -> tuple[dict[str, Any], int]:
+    """The record of a seeded random game whose winner held victory point cards."""
+    for seed in range(200):
+        game = harness.random_game(Rules(players=3, seed=seed), 20000)
+        s = game.state
+        if s.phase == Phase.GAME_OVER and s.dev[5 * s.winner + DevCard.VICTORY_POINT]:
+            return game.to_json(), s.winner
+    raise AssertionError("no seeded game was won with victory point cards")
+
+
+def test_the_winner_reveals_victory_point_cards_only_at_the_end() -> None:
+    record, winner = _won_with_vp_cards()
+    before = replay(record, upto=len(record["actions"]) - 1).state
+    end = replay(record).state
+    cards = end.dev[5 * winner + DevCard.VICTORY_POINT]
+    assert cards and end.winner == winner
+    for viewer in (None, *range(end.n)):
+        shown_before = observe(before, viewer)
+        shown_end = observe(end, viewer)
+        # Until the winning action, no other seat counts the cards it has not seen.
+        if viewer != winner:
+            assert shown_before.public_vp[winner] == before.public_vp[winner]
+            assert shown_before.revealed_vp_cards == (0,) * end.n
+        # At the end the winner's cards are revealed to everybody ...
+        assert shown_end.revealed_vp_cards[winner] == cards
+        assert shown_end.public_vp[winner] == end.total_vp(winner) >= end.rules.vp_target
+        # ... and the losers' stay hidden from everyone but their owners.
+        for q in range(end.n):
+            if q != winner:
+                assert shown_end.revealed_vp_cards[q] == 0
+                assert shown_end.public_vp[q] == end.public_vp[q]
+
+
+def test_views_serialize_to_json_in_every_phase() -> None:
+    seen: set[Phase] = set()
+    goal = set(harness.BASE_PHASES)
+    rng = random.Random(5)
+    for i in range(60):
+        rules = harness.config_for(i)
+        game = harness.random_game(rules, 0)
+
+        def note(s: GameState) -> bool:
+            if s.phase not in seen:
+                seen.add(s.phase)
+                for viewer in (None, *range(s.n)):
+                    obj = observe(s, viewer).to_json()
+                    assert json.loads(json.dumps(obj)) == obj
+            return False
+
+        harness.random_play(game, rng, 20000, until=note)
+        note(game.state)  # the final position (game over) too
+        if seen >= goal:
+            break
+    assert seen >= goal
+
+
+def test_redact_event_hides_exactly_the_secret_parts() -> None:
+    draw = ("draw", 1, int(DevCard.MONOPOLY))
+    assert redact_event(draw, 1) == draw
+    assert redact_event(draw, 0) == ("draw", 1, None)
+    assert redact_event(draw, None) == ("draw", 1, None)
+    robbery = ("robber", 0, 7, 2, 4)
+    for viewer in (0, 2):
+        assert redact_event(robbery, viewer) == robbery
+    for viewer in (1, 3, None):
+        assert redact_event(robbery, viewer) == ("robber", 0, 7, 2, "hidden")
+    nothing = ("robber", 0, 7, -1, None)
+    assert redact_event(nothing, 1) == nothing
+    public = ("discard", 2, (1, 0, 0, 0, 1))
+    assert redact_event(public, None) == public
