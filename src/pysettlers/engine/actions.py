@@ -157,7 +157,9 @@ def parse_dev(text: str) -> DevCard:
 
 
 def _players(text: str) -> int:
-    """A bit mask from ``p1,p2``."""
+    """A bit mask from ``p1,p2`` (``nobody``: 0)."""
+    if text.strip().lower() == "nobody":
+        return 0
     mask = 0
     for who in text.split(","):
         mask |= 1 << _player(who)
@@ -193,6 +195,11 @@ def _player(text: str) -> int:
     return int(m.group(1))
 
 
+def _players_text(mask: int) -> str:
+    """``p1,p2`` for a bit mask of players (``nobody`` for none, so it parses back)."""
+    return ",".join(f"p{i}" for i in range(mask.bit_length()) if mask >> i & 1) or "nobody"
+
+
 def format_action(a: Action, topo: Topology) -> str:
     """The notation of an action (see the module docstring)."""
     k = a.kind
@@ -214,8 +221,7 @@ def format_action(a: Action, topo: Topology) -> str:
     if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
         return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)}"
     if k == K.OFFER_TRADE:
-        to = ",".join(f"p{i}" for i in range(a.to.bit_length()) if a.to >> i & 1)
-        return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {to}"
+        return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {_players_text(a.to)}"
     if k == K.CONFIRM_TRADE:
         return f"{head} p{a.a}"
     if k >= FIRST_HELPER_KIND:
@@ -238,8 +244,7 @@ def _format_helper(a: Action, head: str, topo: Topology) -> str:
     if k == K.HELPER_LOUIS:
         return f"{head} {topo.path_names[a.a]} to {topo.path_names[a.b]}"
     if k == K.HELPER_NASSIR:
-        to = ",".join(f"p{i}" for i in range(a.to.bit_length()) if a.to >> i & 1)
-        return f"{head} {_RES_NAMES[a.a]} from {to}"
+        return f"{head} {_RES_NAMES[a.a]} from {_players_text(a.to)}"
     if k == K.HELPER_VINCENT:
         return f"{head} {_LEVELS.get(a.b, '?')} {topo.intersection_names[a.a]}"
     if k == K.HELPER_WILLIAM:
@@ -301,9 +306,7 @@ def parse_action(text: str, topo: Topology) -> Action:
             need(5)
             if rest[1].lower() != "for" or rest[3].lower() != "to":
                 raise NotationError(f"{text!r}: expected '<give> for <get> to p1,p2'")
-            mask = 0
-            for who in rest[4].split(","):
-                mask |= 1 << _player(who)
+            mask = _players(rest[4])
             return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]), to=mask)
         if k == K.CONFIRM_TRADE:
             need(1)

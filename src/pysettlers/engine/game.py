@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data, helpers, rng
-from .actions import Action, Outcome
+from .actions import ZERO, Action, Outcome
 from .awards import update_largest_army
 from .board import Board, make_board
 from .building import (
@@ -187,6 +187,8 @@ _USED_FIELDS: dict[ActionKind, tuple[str, ...]] = {
 
 
 def _bundle_shape_ok(b: Any) -> bool:
+    if b is ZERO:  # the default of every action that carries no bundle
+        return True
     return (
         isinstance(b, tuple)
         and len(b) == 5
@@ -564,4 +566,5 @@ def _win(s: GameState, p: int) -> None:
     """Game over: ``p`` reveals any victory point cards and wins."""
     s.winner = p
     s.phase = P.GAME_OVER
+    s.free_roads = 0  # a free road may have won the game; none is left to place
     s.events.append(("win", p, s.public_vp[p] + s.dev[5 * p + 4], s.dev[5 * p + 4]))
