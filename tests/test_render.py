@@ -220,3 +220,17 @@ def test_any_board_shape_renders() -> None:
     for h, name in enumerate(topo.hex_names):
         assert hex_items(lines, name)[1] == (str(numbers[h]) if numbers[h] else "")
     assert sum(line.count("3:1") for line in lines) == sum(k == Harbor.GENERIC for k, _ in harbors)
+
+
+def test_status_shows_helpers_and_the_display() -> None:
+    from pysettlers.engine import Rules, apply_checked, legal_actions, new_game, observe
+    from pysettlers.engine.render import render_view
+
+    s = new_game(Rules(players=3, seed=4, helpers=True), first_player=0)
+    while s.phase.name.startswith("SETUP"):
+        apply_checked(s, legal_actions(s)[0])
+    text = render_view(observe(s, None))
+    # The second set-up round starts with p2 (right of the starting player): Nassir, A1.
+    assert "p2 nassir (A)" in text
+    display = next(line for line in text.splitlines() if line.startswith("Display: "))
+    assert "nassir" not in display and len(display.split(", ")) == 7

@@ -283,7 +283,13 @@ def run_demo(
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    rules = Rules(players=args.players, vp_target=args.vp, map_kind=args.map, seed=args.seed)
+    rules = Rules(
+        players=args.players,
+        vp_target=args.vp,
+        map_kind=args.map,
+        seed=args.seed,
+        helpers=args.helpers,
+    )
     bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
     print(
         f"pysettlers demo: {rules.players} {args.bot} bots, {rules.map_kind} map, seed "
@@ -294,7 +300,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    rules = Rules(players=args.players, map_kind=args.map, seed=args.seed)
+    rules = Rules(players=args.players, map_kind=args.map, seed=args.seed, helpers=args.helpers)
     view = observe(new_game(rules), None)
     print(f"{rules.map_kind} map, seed {rules.seed}, {rules.players} players")
     print(render_view(view) if args.status else render_board(view, legend=True))
@@ -311,6 +317,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         map_kind=args.map,
         trade_build=args.trade_build,
         large_game_variant=args.variant,
+        helpers=args.helpers,
     )
     config = sim.SimConfig(
         rules,
@@ -364,8 +371,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players (4)")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
     p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -427,6 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="special_building",
         help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
     )
+    s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
     s.add_argument("--workers", type=int, default=1, help="processes playing games (1)")
     s.add_argument("--max-turns", type=int, default=1000, help="stop a game after this turn (1000)")
     s.add_argument(

@@ -14,7 +14,7 @@ never show more than the viewer may know.
 
 from __future__ import annotations
 
-from .actions import dev_name, format_bundle, resource_name
+from .actions import dev_name, format_bundle, helper_name, resource_name
 from .data import pips
 from .state import GameState
 from .types import NOBODY, Harbor, Phase, Terrain
@@ -248,6 +248,15 @@ def render_status(view: View) -> str:
         lines[-1] = lines[-1].rstrip()
     bank = ", ".join(f"{c} {resource_name(r)}" for r, c in enumerate(view.bank))
     lines.append(f"Bank: {bank}; {view.deck_size} development cards in the deck")
+    hx = view.helpers
+    if hx is not None:  # Helpers of CATAN: helpers and their sides are public
+        held = ", ".join(
+            f"p{p} {helper_name(h)} ({'AB'[side]})"
+            for p, (h, side) in enumerate(zip(hx.held, hx.sides))
+            if h != NOBODY
+        )
+        lines.append(f"Helpers: {held or 'none dealt yet'}")
+        lines.append("Display: " + (", ".join(helper_name(h) for h in hx.display) or "empty"))
     if view.phase == Phase.DISCARD:
         owed = ", ".join(f"p{p} {k}" for p, k in enumerate(view.discards) if k)
         lines.append(f"Cards still to discard: {owed}")

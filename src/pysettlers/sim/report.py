@@ -99,6 +99,8 @@ def headline(summary: dict[str, Any]) -> str:
         extras.append(f"{r['trade_build']} trade/build")
     if n >= 5:
         extras.append(r["large_game_variant"].replace("_", " "))
+    if r.get("helpers"):
+        extras.append("Helpers of CATAN")
     seats = "seats rotate" if summary["rotate"] else "fixed seats"
     return (
         f"pysettlers sim: {summary['games']} games, {n} players ({seats}), {r['map_kind']} map, "
