@@ -363,7 +363,27 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     kind = a.kind
     p = a.player
     ph = s.phase
-    if kind == K.BUILD_ROAD:
+    # The two most frequent actions first (the chain below is tested in order).
+    if kind == K.ROLL:
+        if outcome is None:
+            d1 = _roll_die(s)
+            d2 = _roll_die(s)
+            outcome = (d1, d2)
+        assert isinstance(outcome, tuple)
+        total = outcome[0] + outcome[1]
+        s.last_roll = total
+        s.events.append(("roll", p, outcome))
+        if total == 7:
+            s.resume = P.MAIN
+            s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER
+        else:
+            produce(s, total)
+            s.phase = P.MAIN
+        if s.helpers is not None:
+            helpers.open_window(s, total)  # Marianne (not 7) or Sean (7), on any turn
+    elif kind == K.END_TURN:
+        _end_turn(s)
+    elif kind == K.BUILD_ROAD:
         # Each event is recorded before the award changes the piece may cause.
         if ph == P.SETUP_ROAD:
             s.events.append(("road", p, a.a))
@@ -401,23 +421,6 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         place_city(s, p, a.a)
         s.events.append(("city", p, a.a))
         _enter_build(s)
-    elif kind == K.ROLL:
-        if outcome is None:
-            d1 = _roll_die(s)
-            d2 = _roll_die(s)
-            outcome = (d1, d2)
-        assert isinstance(outcome, tuple)
-        total = outcome[0] + outcome[1]
-        s.last_roll = total
-        s.events.append(("roll", p, outcome))
-        if total == 7:
-            s.resume = P.MAIN
-            s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER
-        else:
-            produce(s, total)
-            s.phase = P.MAIN
-        if s.helpers is not None:
-            helpers.open_window(s, total)  # Marianne (not 7) or Sean (7), on any turn
     elif kind == K.DISCARD:
         discard(s, p, a.give)
         if not any(s.discards):
@@ -491,8 +494,6 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
         close_offer(s)
         s.events.append(("offer_closed", p))
         s.phase = P.MAIN
-    elif kind == K.END_TURN:
-        _end_turn(s)
     elif kind >= FIRST_HELPER_KIND:
         outcome = helpers.apply(s, a, outcome)
     else:  # pragma: no cover - check() rejects unknown kinds

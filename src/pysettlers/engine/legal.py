@@ -66,13 +66,18 @@ class ActionTable:
             for p in ps
         ]
         self.discard = [[Action(p, K.DISCARD, give=UNITS[r]) for r in range(5)] for p in ps]
-        # maritime[p][give resource][ratio][get resource]
+        # maritime[p][give resource][ratio][mask of resources the bank holds]: the unit
+        # trades of ``ratio`` cards of one resource for one card the bank can pay.
         self.maritime = [
             [
                 [
                     [
-                        Action(p, K.MARITIME_TRADE, give=_times(r, ratio), get=UNITS[r2])
-                        for r2 in range(5)
+                        [
+                            Action(p, K.MARITIME_TRADE, give=_times(r, ratio), get=UNITS[r2])
+                            for r2 in range(5)
+                            if r2 != r and mask >> r2 & 1
+                        ]
+                        for mask in range(32)
                     ]
                     for ratio in range(5)
                 ]
@@ -88,6 +93,20 @@ class ActionTable:
                     for r2 in range(5)
                 ]
                 for r in range(5)
+            ]
+            for p in ps
+        ]
+        # offers_holding[p][mask of resources held]: every 1-for-1 offer p can make.
+        self.offers_holding = [
+            [
+                [
+                    self.offer[p][r][r2]
+                    for r in range(5)
+                    if held >> r & 1
+                    for r2 in range(5)
+                    if r2 != r
+                ]
+                for held in range(32)
             ]
             for p in ps
         ]
@@ -166,16 +185,16 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
             bank = s.bank
             mar = t.maritime[p]
             hand = (h0, h1, h2, h3, h4)
+            in_bank = (
+                (bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2 | (bank[3] > 0) << 3
+            ) | (bank[4] > 0) << 4
             for r in range(5):
                 ratio = ratios[i + r]
                 if hand[r] >= ratio:
-                    row = mar[r][ratio]
-                    out.extend([row[r2] for r2 in range(5) if r2 != r and bank[r2]])
-            off = t.offer[p]
-            for r in range(5):
-                if hand[r]:
-                    row = off[r]
-                    out.extend([row[r2] for r2 in range(5) if r2 != r])
+                    out.extend(mar[r][ratio][in_bank])
+            # The 1-for-1 offers depend only on which resources p holds.
+            held = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3 | (h4 > 0) << 4
+            out.extend(t.offers_holding[p][held])
         if s.helpers is not None and ph != P.SPECIAL_BUILD:
             helper_turn_actions(s, p, out)  # Helpers of CATAN: the helper's advantage
         out.append(t.end[p])
