@@ -23,6 +23,13 @@ def longest_road_of(s: GameState, p: int) -> int:
     A road "is broken" by an opponent's building on an intersection: the trail may end
     there but not pass through it. One's own buildings never break a road (Almanac,
     Longest Road).
+
+    Only some intersections need to be tried as the start of the trail. A longest trail
+    that is not closed ends where it cannot be extended: at an intersection where ``p``
+    has an odd number of roads, or at an opponent's building. A closed one uses every road
+    of its part of the network (else it could be extended from where one branches off), so
+    any intersection of that part will do: parts whose walks never covered all their
+    roads get a start of their own.
     """
     ro = s.road_owner
     mine = [e for e, o in enumerate(ro) if o == p]
@@ -33,6 +40,7 @@ def longest_road_of(s: GameState, p: int) -> int:
     vpaths = topo.intersection_paths
     bo = s.building_owner
     used = dict.fromkeys(mine, False)
+    seen: set[int] = set()
     best = 0
 
     def walk(v: int, length: int) -> None:
@@ -44,17 +52,23 @@ def longest_road_of(s: GameState, p: int) -> int:
         for e in vpaths[v]:
             if ro[e] == p and not used[e]:
                 used[e] = True
+                seen.add(e)
                 a, b = ends[e]
                 walk(b if a == v else a, length + 1)
                 used[e] = False
 
-    starts = {v for e in mine for v in ends[e]}
-    # Starting only at trail ends (degree 1 in p's network, or at a breaking building)
-    # would suffice for trees, but a loop has no end: start everywhere, it is at most 30.
+    degree: dict[int, int] = {}
+    for e in mine:
+        for v in ends[e]:
+            degree[v] = degree.get(v, 0) + 1
+    starts = sorted(v for v, d in degree.items() if d % 2 or (bo[v] != NOBODY and bo[v] != p))
     for v in starts:
         walk(v, 0)
         if best == len(mine):
-            break
+            return best
+    for e in mine:  # the parts made only of loops
+        if e not in seen:
+            walk(ends[e][0], 0)
     return best
 
 
