@@ -178,7 +178,12 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         if h2 and h3 and h4 and any(s.deck):
             out.append(t.buy[p])
         # No development card is played in a special build turn (R5 Special Build Phase).
-        if not s.dev_played and ph != P.SPECIAL_BUILD:
+        dev = s.dev
+        if (
+            not s.dev_played
+            and ph != P.SPECIAL_BUILD
+            and (dev[i] or dev[i + 1] or dev[i + 2] or dev[i + 3])
+        ):
             _dev_plays(s, p, t, out)
         if ph == P.MAIN:
             ratios = s.ratios if s.helpers is None else trade_ratios(s)  # Jean: 2:1
@@ -201,7 +206,9 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         return out
     if ph == P.PRE_ROLL:
         out = [t.roll[p]]
-        if not s.dev_played:
+        dev = s.dev
+        i = 5 * p
+        if not s.dev_played and (dev[i] or dev[i + 1] or dev[i + 2] or dev[i + 3]):
             _dev_plays(s, p, t, out)
         if s.helpers is not None:
             helper_turn_actions(s, p, out)

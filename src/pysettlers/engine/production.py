@@ -34,7 +34,7 @@ def produce(s: GameState, total: int) -> None:
     bo = s.building_owner
     lvl = s.building_level
     robber = s.robber
-    any_owed = False
+    kinds = 0  # bit mask of the resources someone is owed
     for h in board.number_hexes[total]:
         if h == robber:
             continue
@@ -43,13 +43,12 @@ def produce(s: GameState, total: int) -> None:
             o = bo[v]
             if o != NOBODY:
                 owed[5 * o + r] += lvl[v]
-                any_owed = True
-    if not any_owed:
-        s.events.append(("produce", total, tuple(owed)))
-        return
+                kinds |= 1 << r
     hands = s.hands
     bank = s.bank
     for r in range(5):
+        if not kinds >> r & 1:
+            continue
         need = 0
         owners = 0
         for p in range(n):
@@ -57,8 +56,6 @@ def produce(s: GameState, total: int) -> None:
             if c:
                 need += c
                 owners += 1
-        if not need:
-            continue
         if need > bank[r]:
             if owners == 1:
                 for p in range(n):
