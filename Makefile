@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check src tests bench
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy --strict src/pysettlers/engine
+	$(VENV)/bin/mypy --strict src/pysettlers/engine src/pysettlers/sim
 
 pytest: $(STAMP)
 	$(VENV)/bin/pytest -q
