@@ -7,6 +7,18 @@ follows (``choose(view, legal) -> action``). Bots never see a game state.
 from __future__ import annotations
 
 from .base import Bot, BotFactory, bot_names, bot_rng, make_bot, register_bot
+from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .weighted import WeightedBot
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "bot_rng", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "RandomBot",
+    "WeightedBot",
+    "bot_names",
+    "bot_rng",
+    "make_bot",
+    "register_bot",
+]

@@ -1,0 +1,456 @@
+"""Fast, view-only features for heuristic bots: production, sites, harbors, points, the deck.
+
+What this is for: the measurements both baseline bots (``weighted``, ``greedy``) make of a
+position, computed from an :class:`~pysettlers.engine.views.View` only — the static value of
+each intersection on this board (pips of its producing hexes, weighted by how scarce each
+resource is on this map), harbor access, the open settlement sites a player's road network
+can reach within one or two more roads, a player's expected production per resource
+(the robber's hex produces nothing), pieces built, the points everyone can see, what the
+unseen part of the development deck is likely to hold, a player's longest road measured
+on the view's road map, and the "build rate" a production sustains with bank trades (one
+number for spread, scarcity and harbors). Static tables are built once per board and cached
+by identity.
+
+What this is not: no rule is re-implemented for legality (the legal action list is the only
+authority on what a bot may do), no hidden information is read (nothing here takes a
+``GameState``), and no decision is made here — the bots weigh these numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pysettlers.engine import Board, View, data
+from pysettlers.engine.types import NOBODY
+
+Bundle = tuple[int, int, int, int, int]
+
+# Build kinds, indexing COSTS.
+ROAD, SETTLEMENT, CITY, DEV = 0, 1, 2, 3
+COSTS: tuple[Bundle, Bundle, Bundle, Bundle] = (
+    data.ROAD_COST,
+    data.SETTLEMENT_COST,
+    data.CITY_COST,
+    data.DEVELOPMENT_COST,
+)
+
+# How much one pip of each resource is worth to a typical plan, before scarcity: brick,
+# lumber, grain and ore all feed settlements or cities; wool only settlements and cards.
+RESOURCE_WEIGHT: tuple[float, ...] = (1.0, 1.0, 0.8, 1.0, 1.0)
+
+
+class BoardInfo:
+    """Static per-board tables derived once from a :class:`Board` (shared by all views)."""
+
+    __slots__ = (
+        "board",
+        "hex_corners",
+        "hex_pips",
+        "hex_res",
+        "inter_hexes",
+        "inter_harbor",
+        "inter_paths",
+        "inter_pips",
+        "inter_res_pips",
+        "inter_value",
+        "n_hexes",
+        "n_inter",
+        "n_paths",
+        "neighbors",
+        "path_ends",
+        "res_total",
+        "scarcity",
+    )
+
+    def __init__(self, board: Board) -> None:
+        topo = board.topology
+        self.board = board
+        self.n_hexes = topo.n_hexes
+        self.n_inter = topo.n_intersections
+        self.n_paths = topo.n_paths
+        self.hex_pips: tuple[int, ...] = tuple(data.pips(n) for n in board.numbers)
+        self.hex_res: tuple[int, ...] = board.hex_resource
+        self.hex_corners = topo.hex_corners
+        self.inter_hexes = topo.intersection_hexes
+        self.inter_paths = topo.intersection_paths
+        self.neighbors = topo.intersection_neighbors
+        self.path_ends = topo.path_ends
+        self.inter_harbor: tuple[int, ...] = board.intersection_harbor
+        total = [0, 0, 0, 0, 0]
+        for h, r in enumerate(self.hex_res):
+            if r != NOBODY:
+                total[r] += self.hex_pips[h]
+        self.res_total: tuple[int, ...] = tuple(total)
+        mean = sum(total) / 5 or 1.0
+        # Scarcer resources are worth more per pip: the square root damps the ratio, and the
+        # clip keeps a map with one huge ore hex from making ore worth nothing.
+        self.scarcity: tuple[float, ...] = tuple(
+            min(1.6, max(0.7, (mean / max(t, 1)) ** 0.5)) for t in total
+        )
+        res_pips: list[Bundle] = []
+        values: list[float] = []
+        for v in range(self.n_inter):
+            rp = [0, 0, 0, 0, 0]
+            for h in self.inter_hexes[v]:
+                r = self.hex_res[h]
+                if r != NOBODY:
+                    rp[r] += self.hex_pips[h]
+            res_pips.append((rp[0], rp[1], rp[2], rp[3], rp[4]))
+            values.append(sum(rp[r] * self.scarcity[r] * RESOURCE_WEIGHT[r] for r in range(5)))
+        self.inter_res_pips: tuple[Bundle, ...] = tuple(res_pips)
+        self.inter_pips: tuple[int, ...] = tuple(sum(b) for b in res_pips)
+        self.inter_value: tuple[float, ...] = tuple(values)
+
+
+_INFO: dict[int, tuple[Board, BoardInfo]] = {}
+
+
+def board_info(board: Board) -> BoardInfo:
+    """The cached :class:`BoardInfo` of ``board`` (keyed by identity: boards are shared)."""
+    entry = _INFO.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    if len(_INFO) > 64:  # a long tournament sees many boards; keep the cache small
+        _INFO.clear()
+    info = BoardInfo(board)
+    _INFO[id(board)] = (board, info)
+    return info
+
+
+# -- hands and costs ------------------------------------------------------------------------
+
+
+def missing(hand: Sequence[int], cost: Sequence[int]) -> int:
+    """Cards still lacking to pay ``cost`` from ``hand`` (0: affordable)."""
+    m = 0
+    for r in range(5):
+        d = cost[r] - hand[r]
+        if d > 0:
+            m += d
+    return m
+
+
+def can_pay(hand: Sequence[int], cost: Sequence[int]) -> bool:
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
+
+
+def maritime_units(hand: Sequence[int], cost: Sequence[int], ratios: Sequence[int]) -> int:
+    """Cards the bank would give for the part of ``hand`` that ``cost`` does not need."""
+    return sum(max(0, h - c) // q for h, c, q in zip(hand, cost, ratios))
+
+
+def own_ratios(view: View, p: int) -> tuple[int, int, int, int, int]:
+    r = view.ratios
+    i = 5 * p
+    return (r[i], r[i + 1], r[i + 2], r[i + 3], r[i + 4])
+
+
+# -- pieces, points and production --------------------------------------------------------------
+
+
+def buildings(view: View, p: int) -> list[tuple[int, int]]:
+    """``(intersection, level)`` of each settlement (1) and city (2) of ``p``."""
+    lvl = view.building_level
+    return [(v, lvl[v]) for v, o in enumerate(view.building_owner) if o == p]
+
+
+def pieces(view: View, p: int) -> tuple[int, int, int]:
+    """Roads, settlements and cities ``p`` has on the board."""
+    roads = sum(1 for o in view.road_owner if o == p)
+    s = c = 0
+    lvl = view.building_level
+    for v, o in enumerate(view.building_owner):
+        if o == p:
+            if lvl[v] == 2:
+                c += 1
+            else:
+                s += 1
+    return roads, s, c
+
+
+def pieces_left(view: View, p: int) -> tuple[int, int, int]:
+    """Roads, settlements and cities left in ``p``'s supply (a city returns its settlement)."""
+    r, s, c = pieces(view, p)
+    return (
+        data.ROADS_PER_PLAYER - r,
+        data.SETTLEMENTS_PER_PLAYER - s,
+        data.CITIES_PER_PLAYER - c,
+    )
+
+
+def visible_vp(view: View, p: int) -> int:
+    """Points everyone can see; the viewer also counts their own hidden victory point cards."""
+    vp = view.public_vp[p]
+    if p == view.viewer and view.dev_cards is not None:
+        vp += view.dev_cards[4]
+    return vp
+
+
+def expected_vp(view: View, p: int) -> float:
+    """Visible points plus, for an opponent, the expected victory point cards among theirs."""
+    if p == view.viewer:
+        return float(visible_vp(view, p))
+    return view.public_vp[p] + view.dev_counts[p] * unseen_dev_share(view)[4]
+
+
+def production(view: View, p: int, info: BoardInfo, robber: int | None = None) -> list[float]:
+    """Expected pips (cards per 36 rolls) per resource for ``p``; the robber's hex yields none."""
+    rob = view.robber if robber is None else robber
+    out = [0.0, 0.0, 0.0, 0.0, 0.0]
+    lvl = view.building_level
+    hp = info.hex_pips
+    hr = info.hex_res
+    for v, o in enumerate(view.building_owner):
+        if o == p:
+            k = lvl[v]
+            for h in info.inter_hexes[v]:
+                r = hr[h]
+                if r != NOBODY and h != rob:
+                    out[r] += k * hp[h]
+    return out
+
+
+def hex_damage(view: View, info: BoardInfo, h: int) -> list[float]:
+    """Pips each player loses while the robber stands on hex ``h``."""
+    out = [0.0] * view.n
+    pp = info.hex_pips[h]
+    if not pp:
+        return out
+    bo = view.building_owner
+    lvl = view.building_level
+    for v in info.hex_corners[h]:
+        o = bo[v]
+        if o != NOBODY:
+            out[o] += lvl[v] * pp
+    return out
+
+
+def harbor_kinds(view: View, p: int, info: BoardInfo) -> set[int]:
+    """Harbor kinds (``Harbor`` values) at ``p``'s buildings."""
+    ih = info.inter_harbor
+    return {ih[v] for v, o in enumerate(view.building_owner) if o == p and ih[v] != NOBODY}
+
+
+# -- sites and roads --------------------------------------------------------------------------
+
+
+def open_site(view: View, info: BoardInfo, v: int) -> bool:
+    """Whether the distance rule allows a settlement on ``v`` (ignoring road connection)."""
+    bo = view.building_owner
+    if bo[v] != NOBODY:
+        return False
+    return all(bo[w] == NOBODY for w in info.neighbors[v])
+
+
+def network(view: View, p: int, info: BoardInfo) -> set[int]:
+    """Intersections ``p`` can build a road from: own buildings and own road ends that hold
+    no opponent's building (a road may not continue through one, Almanac "Roads")."""
+    bo = view.building_owner
+    out = {v for v, o in enumerate(bo) if o == p}
+    ends = info.path_ends
+    for e, o in enumerate(view.road_owner):
+        if o == p:
+            a, b = ends[e]
+            if bo[a] == NOBODY or bo[a] == p:
+                out.add(a)
+            if bo[b] == NOBODY or bo[b] == p:
+                out.add(b)
+    return out
+
+
+def open_sites(view: View, info: BoardInfo) -> set[int]:
+    """Every intersection where the distance rule allows a settlement now."""
+    bo = view.building_owner
+    nbrs = info.neighbors
+    return {
+        v for v in range(info.n_inter) if bo[v] == NOBODY and all(bo[w] == NOBODY for w in nbrs[v])
+    }
+
+
+def reachable_sites(
+    view: View,
+    p: int,
+    info: BoardInfo,
+    max_roads: int = 2,
+    extra_road: int = -1,
+    extra_building: int = -1,
+    net: set[int] | None = None,
+    free: set[int] | None = None,
+) -> dict[int, int]:
+    """Open sites and the fewest new roads ``p`` needs to reach each (0: buildable now).
+
+    ``extra_road`` and ``extra_building`` add one hypothetical road or settlement of ``p``
+    (a bot's "what if I built this"); ``net`` (:func:`network`) and ``free``
+    (:func:`open_sites`) may be passed when already known. Only intersections touched by
+    one of ``p``'s roads count at distance 0, because a settlement must connect to its
+    owner's road (Almanac "Settlement").
+    """
+    bo = view.building_owner
+    ro = view.road_owner
+    paths = info.inter_paths
+    ends = info.path_ends
+    if free is None:
+        free = open_sites(view, info)
+    if extra_building >= 0:
+        free = free - {extra_building, *info.neighbors[extra_building]}
+    start = set(network(view, p, info) if net is None else net)
+    if extra_building >= 0:
+        start.add(extra_building)
+    if extra_road >= 0:
+        for v in ends[extra_road]:
+            if bo[v] == NOBODY or bo[v] == p:
+                start.add(v)
+    dist: dict[int, int] = dict.fromkeys(start, 0)
+    frontier = list(start)
+    sites: dict[int, int] = {}
+    for v in frontier:
+        if v in free and any(ro[e] == p or e == extra_road for e in paths[v]):
+            sites[v] = 0
+    for d in range(1, max_roads + 1):
+        nxt: list[int] = []
+        for v in frontier:
+            for e in paths[v]:
+                if ro[e] != NOBODY or e == extra_road:
+                    continue
+                a, b = ends[e]
+                w = b if a == v else a
+                if w in dist:
+                    continue
+                o = bo[w]
+                if o != NOBODY and o != p:
+                    continue  # an opponent's building: neither a site nor a way through
+                dist[w] = d
+                nxt.append(w)
+                if w in free:
+                    sites[w] = d
+        frontier = nxt
+    return sites
+
+
+def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1) -> int:
+    """Length of ``p``'s longest road on the view's road map, with road ``extra`` added.
+
+    The same trail rule as the Almanac's Longest Road: no path twice, and an opponent's
+    building breaks the road.
+    """
+    ro = view.road_owner
+    mine = [e for e, o in enumerate(ro) if o == p]
+    if extra >= 0:
+        mine.append(extra)
+    if len(mine) <= 1:
+        return len(mine)
+    own = set(mine)
+    ends = info.path_ends
+    vpaths = info.inter_paths
+    bo = view.building_owner
+    used: set[int] = set()
+    best = 0
+
+    def walk(v: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and bo[v] != NOBODY and bo[v] != p:
+            return
+        for e in vpaths[v]:
+            if e in own and e not in used:
+                used.add(e)
+                a, b = ends[e]
+                walk(b if a == v else a, length + 1)
+                used.discard(e)
+
+    starts = {v for e in mine for v in ends[e]}
+    # Start at trail ends first (degree 1 in p's network): they give the answer for trees.
+    deg = {v: sum(1 for e in vpaths[v] if e in own) for v in starts}
+    for v in sorted(starts, key=lambda x: deg[x]):
+        walk(v, 0)
+        if best == len(mine):
+            break
+    return best
+
+
+# -- the development deck ----------------------------------------------------------------------
+
+
+_SHARE: list[tuple[View, tuple[float, float, float, float, float]]] = []
+
+
+def unseen_dev_share(view: View) -> tuple[float, float, float, float, float]:
+    """Chance that a card from the deck is each kind, as far as the view knows.
+
+    Unseen cards are the deck plus the cards opponents hold: the full deck minus every card
+    played (public) and minus the viewer's own cards. Opponents' cards are as unknown as the
+    deck's, so each unseen card is equally likely to be any of them.
+    """
+    if _SHARE and _SHARE[0][0] is view:  # asked many times about the same (immutable) view
+        return _SHARE[0][1]
+    share = _unseen_dev_share(view)
+    _SHARE[:] = [(view, share)]
+    return share
+
+
+def _unseen_dev_share(view: View) -> tuple[float, float, float, float, float]:
+    # The view does not carry the rules: the 5-6 player extension (and only it) has 5+ seats.
+    counts = list(data.DECK_EXT if view.n >= 5 else data.DECK_BASE)
+    played = view.played
+    for p in range(view.n):
+        for d in range(5):
+            counts[d] -= played[5 * p + d]
+    if view.dev_cards is not None:
+        for d in range(5):
+            counts[d] -= view.dev_cards[d]
+    total = sum(max(0, c) for c in counts)
+    if total <= 0:
+        return (0.2, 0.2, 0.2, 0.2, 0.2)
+    s = [max(0, c) / total for c in counts]
+    return (s[0], s[1], s[2], s[3], s[4])
+
+
+def resource_share(view: View, p: int, info: BoardInfo) -> list[float]:
+    """A guess at the make-up of ``p``'s hidden hand: the shares of their production."""
+    prod = production(view, p, info, robber=-1)
+    total = sum(prod)
+    if total <= 0:
+        return [0.2] * 5
+    return [x / total for x in prod]
+
+
+def build_rate(income: Sequence[float], demand: Sequence[float], ratios: Sequence[float]) -> float:
+    """The largest rate ``u`` of the demand mix that ``income`` can sustain with bank trades.
+
+    Each resource is needed at ``u * demand[r]``; a shortfall must be bought with the
+    surplus of other resources at the player's ``ratios`` (4:1, or a harbor's). The trade
+    balance ``g(u) = Σ surplus/ratio − Σ shortfall`` falls as ``u`` grows and is linear
+    between the points ``income[r]/demand[r]``, so the root is found exactly. It rewards a
+    spread of resources, scarce ones and usable harbors at once — one number instead of
+    three hand-tuned bonuses.
+    """
+
+    def g(u: float) -> float:
+        t = 0.0
+        for x, d, q in zip(income, demand, ratios):
+            y = x - d * u
+            t += y / q if y > 0 else y
+        return t
+
+    points = sorted({x / d for x, d in zip(income, demand) if d > 0})
+    lo = 0.0
+    g_lo = g(0.0)
+    if g_lo <= 0:
+        return 0.0
+    for u in points:
+        if u <= lo:
+            continue
+        g_u = g(u)
+        if g_u <= 0:
+            return lo + (u - lo) * g_lo / (g_lo - g_u)
+        lo, g_lo = u, g_u
+    # Beyond the last point every resource is short: g falls with slope -Σ demand.
+    slope = sum(demand)
+    return lo + g_lo / slope if slope > 0 else lo

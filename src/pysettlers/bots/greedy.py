@@ -1,0 +1,726 @@
+"""The greedy bot: one-ply lookahead over a value function of its own view.
+
+What this is for: a stronger baseline than ``weighted`` that still decides in well under a
+millisecond. For every legal action it predicts what its own view would become — exactly
+for deterministic actions (a build adds the piece and pays its cost, a maritime trade swaps
+cards, a road extends the network and may lengthen its road), as an expectation for chance
+(a development card drawn from what the view knows of the deck; the card a robber steals,
+guessed from the victim's production) — and takes the action whose predicted value gains
+most over ending the turn (which scores 0).
+
+**The value function** V of the viewer's position, in victory points. ``pf`` = max(0.25,
+1 − vp/target) is the share of the game still to play; it weighs every long-term term.
+
+=================  ===============================================================================
+term               definition and weight
+=================  ===============================================================================
+points             1.0 × own points (buildings, awards held, own victory point cards)
+production         pf × (0.07 × U + 0.03 × Σ_r w_r·x_r). x_r: pips of resource r at its
+                   buildings (the robber's hex yields none); w_r: the resource's scarcity on
+                   this map × a stage weight (brick/lumber early, grain/ore late, wool 0.85).
+                   U (``features.build_rate``): the largest rate of a demand mix (settlements
+                   and roads early, cities and cards late) that x sustains when shortfalls are
+                   bought from the bank at its own ratios — spread, scarce resources and
+                   usable harbors all raise it
+harbors            pf × 0.02 × Σ_r (4 − ratio_r): their option value beyond U
+hand               Σ_r 0.05 × scarcity_r per card (halved beyond 4 of a kind)
+                   + Σ_builds 0.45 × gain_b × P[cards missing] with P = 1, .55, .3, .15, .07,
+                   .03 for 0–5 missing; the settlement's cost includes the roads its nearest
+                   site still needs (so a road toward it keeps the plan's progress), and its
+                   gain is 0.85^roads × (1 + the production the best such site adds)
+                   − P(a 7 before its next roll) × ⌊cards/2⌋ × 0.12 above 7 cards
+follow-up          a hand is worth the better of keeping it and the best build it pays for now,
+                   or after bank trades of spare cards (× 0.9): a trade or a Year of Plenty
+                   that completes a city counts as that city, and a road that opens a site
+                   counts the settlement the rest of the hand then pays for
+development cards  held: knight 0.4 (+0.15 in an army race), Road Building 0.3 (0.05 if no
+                   road leads anywhere), Year of Plenty 0.5, Monopoly 0.45; buying one is the
+                   expectation over the unseen cards, a victory point card 1.0
+expansion          the best open site its roads reach + half the second best, each
+                   (1 + production it adds) × 0.35 / 0.25 / 0.15 / 0.06 at 0–3 roads away,
+                   × 0.6 when an opponent's roads are nearer to it, × 0.85 when as near
+awards             Longest Road / Largest Army: 2 points held; short of them 0.8 × 2 × ½^gap
+                   (gap: roads or knights still needed to take the card); a lead when held
+                   is worth 0.25 per road or knight (up to 2)
+opponents          for the robber and trades only: 0.045 × pf × threat_q per pip taken from q,
+                   0.06 × threat_q per card given to or taken from q, and 0.2 × threat_q to
+                   accept an offer (it likely completes q's build); threat_q grows with the
+                   square of q's share of the target, steeply when q is 2 points from winning
+=================  ===============================================================================
+
+Set-up: a settlement is V's change plus, for the first one, 0.7 × what the likely second
+settlement would add (the ⌊between/2⌋-th best partner, ``between`` being the settlements
+the others place in the meantime); the second counts its starting cards. A knight is its
+best robber placement plus the Largest Army term, against 0.1 for keeping it; before the
+roll it is played only to free its own hex. Offers are answered by the hand's change minus
+feeding the offerer; it proposes a one-for-one offer only when that would complete a
+settlement or city, at most once a turn. Phases it does not know (the Helpers of CATAN
+scenario's) are played by a uniform choice from its own generator.
+
+Options (keyword arguments, strings accepted so that ``greedy:trade=0`` works): ``trade``
+(bool, default on) — domestic trade at all; ``offers`` (0–1, default 0.5) — chance of making
+an offer that would complete a build; ``noise`` (>= 0, default 0.001) — random tie-break.
+
+What this is not: no search beyond one action (plus the build it would enable), no
+determinization of hidden cards and no opponent modelling beyond the view's public counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pysettlers.engine import Action, ActionKind, Phase, View
+from pysettlers.engine.types import NOBODY, DevCard, Harbor
+
+from . import features as F
+from .base import register_bot
+from .weighted import check_options, option_bool, option_float, threat
+
+K = ActionKind
+
+# The weights of the value function (module docstring), in victory points.
+PF_FLOOR = 0.25  # production's weight never falls below this share...
+PF_SLOPE = 1.0  # ...and falls with the share of the target reached
+W_RATE = 0.07  # per unit of build rate U
+W_LIN = 0.03  # per scarcity-weighted pip
+DEMAND_EARLY = (0.24, 0.24, 0.16, 0.2, 0.16)  # settlements and roads first
+DEMAND_LATE = (0.1, 0.1, 0.15, 0.3, 0.35)  # then cities and development cards
+CARD = 0.05  # a card in hand, before what it is for
+LAMBDA = 0.45  # share of a build's gain that holding all its cards is worth
+PROGRESS = (1.0, 0.55, 0.3, 0.15, 0.07, 0.03)  # ... by the number of cards still missing
+PLAN_COST: tuple[F.Bundle, ...] = ((1, 1, 1, 1, 0), (2, 2, 1, 1, 0), (3, 3, 1, 1, 0))
+EXP_DISC = (0.35, 0.25, 0.15, 0.06)  # an open site 0, 1, 2, 3 roads away
+RACE = (0.6, 0.85, 1.0, 1.0)  # ... when a rival is nearer, as near, 1, 2+ roads further
+DEV_HELD = (0.4, 0.3, 0.5, 0.45, 1.0)  # by DevCard (a victory point card is a point)
+KNIGHT_KEEP = 0.1  # a knight kept for a better moment (one card may be played a turn)
+LR_CHANCE = 0.8  # the Longest Road card one road short of it is worth this share
+LA_CHANCE = 0.8  # the Largest Army card one knight short of it is worth this share
+W_OPP_PIP = 0.045  # per pip the robber takes from an opponent, × its threat
+W_OPP_CARD = 0.06  # per card an opponent gets or loses, × its threat
+W_FEED_BUILD = 0.2  # accepting an offer: the build it likely completes, × the offerer's threat
+PAIR_WEIGHT = 0.7  # first set-up settlement: share of the likely second one's gain
+PAIR_POOL = 20  # open sites considered as that second settlement
+TRADE_DISCOUNT = 0.9  # a build reached through bank trades, against the same build now
+MAX_TRADES = 6  # maritime trades per turn, a guard against any trade loop
+
+
+class _Turn:
+    """One decision's context: the viewer's position and lazily computed build gains."""
+
+    def __init__(self, view: View, info: F.BoardInfo) -> None:
+        me = view.viewer
+        assert me is not None and view.hand is not None and view.dev_cards is not None
+        self.view = view
+        self.info = info
+        self.me = me
+        self.hand = view.hand
+        self.vp = F.visible_vp(view, me)
+        target = max(1, view.vp_target)
+        self.pf = max(PF_FLOOR, 1.0 - PF_SLOPE * self.vp / target)
+        stage = min(1.0, self.vp / target)
+        sc = info.scarcity
+        stage_w = (
+            1.1 - 0.25 * stage,
+            1.1 - 0.25 * stage,
+            0.85,
+            1.0 + 0.1 * stage,
+            0.95 + 0.25 * stage,
+        )
+        self.w = [sc[r] * stage_w[r] for r in range(5)]
+        self.demand = [(1 - stage) * a + stage * b for a, b in zip(DEMAND_EARLY, DEMAND_LATE)]
+        self.card = [CARD * sc[r] for r in range(5)]
+        self.prod = F.production(view, me, info)
+        self.ratios = list(F.own_ratios(view, me))
+        self.roads_left, self.settle_left, self.city_left = F.pieces_left(view, me)
+        self.n_settle = F.pieces(view, me)[1]
+        # A 7 before this seat rolls again: any of the others' rolls.
+        self.p7 = 1.0 - (5.0 / 6.0) ** max(1, view.n - 1)
+        self.prod_val = self.prod_value(self.prod)
+        self.harbor_val = self.harbor_value(self.ratios)
+        self.net = F.network(view, me, info)
+        self.free = F.open_sites(view, info)
+        self._site_gain: dict[int, float] = {}
+        self.sites = (
+            F.reachable_sites(view, me, info, 3, net=self.net, free=self.free)
+            if self.settle_left
+            else {}
+        )
+        # How close the nearest opponent is to each site: a site others reach first is lost.
+        self.rival: dict[int, int] = {}
+        if self.sites:
+            for q in range(view.n):
+                if q != me:
+                    for v, d in F.reachable_sites(view, q, info, 2, free=self.free).items():
+                        if d < self.rival.get(v, 9):
+                            self.rival[v] = d
+        self.exp = self.expansion(self.sites)
+        self.dev_share = F.unseen_dev_share(view)
+        self.lr_race = self._lr_race()
+        self._gain: dict[int, float] = {}
+        self._hand_memo: dict[tuple[int, ...], float] = {}
+        near = min(self.sites.values(), default=9)
+        self.near = near
+        if near == 0:
+            settle = self.gain(F.SETTLEMENT)
+        elif near <= 2 and self.roads_left >= near:
+            settle = 0.85**near * max(
+                1.0 + self.site_prod_gain(v) for v, d in self.sites.items() if d <= 2
+            )
+        else:
+            settle = 0.0
+        # What being close to each build is worth: a share of what the build would gain.
+        # Roads count within the settlement plan (settlement + the roads it still needs).
+        self.progress_gain = [
+            0.0,
+            LAMBDA * settle,
+            LAMBDA * self.gain(F.CITY),
+            LAMBDA * self.gain(F.DEV),
+        ]
+
+    # -- value terms ---------------------------------------------------------------------------
+
+    def prod_value(self, prod: Sequence[float], ratios: Sequence[int] | None = None) -> float:
+        rate = F.build_rate(prod, self.demand, self.ratios if ratios is None else ratios)
+        lin = sum(w * x for w, x in zip(self.w, prod))
+        return self.pf * (W_RATE * rate + W_LIN * lin)
+
+    def harbor_value(self, ratios: Sequence[int]) -> float:
+        # Most of a harbor's worth is in the build rate; this is its option value.
+        return self.pf * sum((4 - ratios[r]) * 0.02 for r in range(5))
+
+    def hand_value(self, hand: Sequence[int], near: int = -1) -> float:
+        """Cards, closeness to each build, and the risk of a 7; ``near`` overrides the
+        roads still needed before the next settlement (after a hypothetical road)."""
+        key = (*hand, near)
+        memo = self._hand_memo.get(key)
+        if memo is not None:
+            return memo
+        card = self.card
+        v = 0.0
+        total = 0
+        for r in range(5):
+            c = hand[r]
+            total += c
+            v += card[r] * (c if c <= 4 else 4 + 0.5 * (c - 4))
+        for b in range(4):
+            g = self.progress_gain[b]
+            if g > 0:
+                cost = F.COSTS[b]
+                if b == F.SETTLEMENT:
+                    cost = PLAN_COST[min(2, self.near if near < 0 else near)]
+                v += g * PROGRESS[min(5, F.missing(hand, cost))]
+        if total > 7:  # discard half on a 7 (the view does not carry the rules' limit)
+            v -= self.p7 * (total // 2) * 0.12
+        self._hand_memo[key] = v
+        return v
+
+    def q_value(self, hand: Sequence[int], near: int = -1, settle: float = 0.0) -> float:
+        """The hand's value, or better, the value of the best build it pays for now — or
+        after bank trades of cards that build does not need (its gain a little discounted,
+        so that a direct build is preferred to the same build through trades). ``settle``:
+        the gain of a settlement on a site a hypothetical road has just opened."""
+        best = self.hand_value(hand, near)
+        ratios = self.ratios
+        for b in range(1, 4):  # roads only through their own actions: their gain needs a search
+            g = self.gain(b)
+            if b == F.SETTLEMENT:
+                g = max(g, settle)
+            if g <= 0:
+                continue
+            cost = F.COSTS[b]
+            m = F.missing(hand, cost)
+            if m == 0:
+                after = [h - c for h, c in zip(hand, cost)]
+                best = max(best, g + self.hand_value(after, near))
+            elif m <= 3 and F.maritime_units(hand, cost, ratios) >= m:
+                after = [h - c if h > c else 0 for h, c in zip(hand, cost)]
+                for _ in range(m):  # trade away the largest surplus first
+                    r = max(range(5), key=lambda i: after[i] // ratios[i] * 100 + after[i])
+                    after[r] -= ratios[r]
+                best = max(best, TRADE_DISCOUNT * g + self.hand_value(after, near))
+        return best
+
+    def expansion(self, sites: dict[int, int]) -> float:
+        if not sites:
+            return 0.0
+        rival = self.rival
+        vals = sorted(
+            (
+                EXP_DISC[d]
+                * RACE[max(-1, min(2, rival.get(v, 9) - d)) + 1]
+                * (1.0 + self.site_prod_gain(v))
+                for v, d in sites.items()
+            ),
+            reverse=True,
+        )
+        return vals[0] + (0.5 * vals[1] if len(vals) > 1 else 0.0)
+
+    def site_prod_gain(self, v: int) -> float:
+        g = self._site_gain.get(v)
+        if g is None:
+            g = self._site_gain[v] = self._site_prod_gain(v)
+        return g
+
+    def _site_prod_gain(self, v: int) -> float:
+        rob = self.view.robber
+        prod = list(self.prod)
+        for h in self.info.inter_hexes[v]:
+            r = self.info.hex_res[h]
+            if r != NOBODY and h != rob:
+                prod[r] += self.info.hex_pips[h]
+        return self.prod_value(prod) - self.prod_val
+
+    def dev_value(self, card: int) -> float:
+        if card == DevCard.ROAD_BUILDING and not (self.sites or self.lr_race):
+            return 0.05
+        if card == DevCard.KNIGHT and self._army_race():
+            return DEV_HELD[card] + 0.15
+        return DEV_HELD[card]
+
+    def dev_ev(self) -> float:
+        return sum(self.dev_share[c] * self.dev_value(c) for c in range(5))
+
+    # -- build gains (excluding what the cards were worth in hand) ------------------------------
+
+    def gain(self, b: int) -> float:
+        g = self._gain.get(b)
+        if g is None:
+            g = self._compute_gain(b)
+            self._gain[b] = g
+        return g
+
+    def _compute_gain(self, b: int) -> float:
+        if b == F.CITY:
+            if not self.city_left:
+                return 0.0
+            return max(
+                (self.city_delta(v) for v, lvl in F.buildings(self.view, self.me) if lvl == 1),
+                default=0.0,
+            )
+        if b == F.SETTLEMENT:
+            if not self.settle_left:
+                return 0.0
+            return max(
+                (self.settlement_delta(v) for v, d in self.sites.items() if d == 0), default=0.0
+            )
+        if b == F.DEV:
+            return self.dev_ev() if self.view.deck_size else 0.0
+        if not self.roads_left:
+            return 0.0
+        ro = self.view.road_owner
+        paths = {e for v in self.net for e in self.info.inter_paths[v] if ro[e] == NOBODY}
+        return max((self.road_delta(e)[0] for e in paths), default=0.0)  # the road alone
+
+    def city_delta(self, v: int) -> float:
+        prod = list(self.prod)
+        rob = self.view.robber
+        for h in self.info.inter_hexes[v]:
+            r = self.info.hex_res[h]
+            if r != NOBODY and h != rob:
+                prod[r] += self.info.hex_pips[h]
+        return 1.0 + self.prod_value(prod) - self.prod_val
+
+    def settlement_delta(self, v: int) -> float:
+        prod = list(self.prod)
+        rob = self.view.robber
+        info = self.info
+        for h in info.inter_hexes[v]:
+            r = info.hex_res[h]
+            if r != NOBODY and h != rob:
+                prod[r] += info.hex_pips[h]
+        ratios = list(self.ratios)
+        kind = info.inter_harbor[v]
+        if kind == Harbor.GENERIC:
+            ratios = [min(q, 3) for q in ratios]
+        elif kind != NOBODY:
+            ratios[kind] = 2
+        exp = 0.0
+        if self.settle_left > 1:
+            exp = self.expansion(
+                F.reachable_sites(
+                    self.view, self.me, info, 3, extra_building=v, net=self.net, free=self.free
+                )
+            )
+        return (
+            1.0
+            + self.prod_value(prod, ratios)
+            - self.prod_val
+            + self.harbor_value(ratios)
+            - self.harbor_val
+            + exp
+            - self.exp
+        )
+
+    def road_delta(self, e: int) -> tuple[float, int, float]:
+        """What a road on ``e`` adds (room to grow, Longest Road), the roads the nearest site
+        then still needs, and the gain of a settlement it would make buildable at once."""
+        d = 0.0
+        near = self.near
+        settle = 0.0
+        if self.settle_left:
+            sites = F.reachable_sites(
+                self.view, self.me, self.info, 3, extra_road=e, net=self.net, free=self.free
+            )
+            d += self.expansion(sites) - self.exp
+            near = min(sites.values(), default=9)
+            for v, dist in sites.items():
+                if dist == 0 and self.sites.get(v) != 0:
+                    # Its points and production, less the option the site was worth.
+                    g = (1.0 + self.site_prod_gain(v)) * (1.0 - EXP_DISC[0])
+                    settle = max(settle, g)
+        if self.lr_race:
+            d += self.longest_road_gain(e)
+        return d, near, settle
+
+    def longest_road_gain(self, e: int) -> float:
+        cur = self.view.road_length[self.me]
+        length = F.longest_road(self.view, self.info, self.me, e)
+        if length <= cur:
+            return 0.0
+        return self.lr_value(length) - self.lr_value(cur)
+
+    def lr_value(self, length: int) -> float:
+        """The Longest Road card's worth at this length: 2 points held, a chance short of it."""
+        view = self.view
+        others = max(view.road_length[q] for q in range(view.n) if q != self.me)
+        if view.longest_road == self.me:
+            return 2.0 + 0.25 * max(-1, min(2, length - others))  # a lead is safer
+        gap = max(5, others + 1) - length
+        if gap <= 0:
+            return 2.0  # takes the card
+        return LR_CHANCE * 2.0 * 0.5**gap
+
+    def _lr_race(self) -> bool:
+        view = self.view
+        me = self.me
+        mine = view.road_length[me]
+        others = max(view.road_length[q] for q in range(view.n) if q != me)
+        if not self.roads_left:
+            return False
+        if view.longest_road == me:
+            return others >= mine - 2
+        return mine + 4 >= max(5, others + 1)
+
+    def _army_race(self) -> bool:
+        view = self.view
+        mine = view.knights[self.me]
+        others = max(view.knights[q] for q in range(view.n) if q != self.me)
+        return view.largest_army != self.me and mine + 2 >= max(3, others + 1)
+
+    # -- robber ------------------------------------------------------------------------------------
+
+    def robber_delta(self, h: int, victim: int) -> float:
+        view = self.view
+        info = self.info
+        me = self.me
+        old = F.hex_damage(view, info, view.robber)
+        new = F.hex_damage(view, info, h)
+        d = 0.0
+        if old[me] or new[me]:
+            prod = F.production(view, me, info, robber=h)
+            d += self.prod_value(prod) - self.prod_val
+        for q in range(view.n):
+            if q != me and (new[q] or old[q]):
+                d += W_OPP_PIP * self.pf * threat(view, q) * (new[q] - old[q])
+        if victim != NOBODY and view.hand_sizes[victim]:
+            share = F.resource_share(view, victim, info)
+            base = self.q_value(self.hand)
+            hand = list(self.hand)
+            ev = 0.0
+            for r in range(5):
+                if share[r]:
+                    hand[r] += 1
+                    ev += share[r] * (self.q_value(hand) - base)
+                    hand[r] -= 1
+            d += ev + W_OPP_CARD * threat(view, victim)
+        return d
+
+    def best_robber(self) -> float:
+        """The best robber placement's value (for a knight), over every other hex."""
+        view = self.view
+        bo = view.building_owner
+        best = -1e9
+        for h in range(self.info.n_hexes):
+            if h == view.robber:
+                continue
+            victims = {bo[v] for v in self.info.hex_corners[h]} - {NOBODY, self.me}
+            for q in victims or {NOBODY}:
+                best = max(best, self.robber_delta(h, q))
+        return best
+
+    def knight_delta(self) -> float:
+        """A knight now: its best robber placement and a step toward Largest Army, against
+        keeping the card (its worth as a held card is what it could do later)."""
+        k = self.view.knights[self.me]
+        return self.best_robber() + self.la_value(k + 1) - self.la_value(k) - KNIGHT_KEEP
+
+    def la_value(self, knights: int) -> float:
+        """The Largest Army card's worth with this many knights played (as ``lr_value``)."""
+        view = self.view
+        others = max(view.knights[q] for q in range(view.n) if q != self.me)
+        if view.largest_army == self.me:
+            return 2.0 + 0.25 * max(-1, min(2, knights - others))
+        gap = max(3, others + 1) - knights
+        if gap <= 0:
+            return 2.0
+        return LA_CHANCE * 2.0 * 0.5**gap
+
+
+KNOWN_PHASES = frozenset(
+    {
+        Phase.SETUP_SETTLEMENT,
+        Phase.SETUP_ROAD,
+        Phase.PRE_ROLL,
+        Phase.DISCARD,
+        Phase.MOVE_ROBBER,
+        Phase.MAIN,
+        Phase.BUILD,
+        Phase.ROAD_BUILDING,
+        Phase.TRADE_RESPONSE,
+        Phase.TRADE_CONFIRM,
+        Phase.SPECIAL_BUILD,
+    }
+)
+
+
+class GreedyBot:
+    """One-ply lookahead on the view with a documented value function (module docstring)."""
+
+    name = "greedy"
+    OPTIONS = ("trade", "offers", "noise")
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        check_options(self.name, options, self.OPTIONS)
+        self.rng = rng
+        self.trade = option_bool(self.name, "trade", options.get("trade", True))
+        self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.5), 0, 1)
+        self.noise_size = option_float(self.name, "noise", options.get("noise", 0.001), 0, 100)
+        self._turn = -1
+        self._trades = 0
+        self._offered = False
+        self._pool: list[int] = []
+        self._pool_view: View | None = None
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if view.viewer is None or view.hand is None:
+            raise ValueError("a bot needs the view of its own seat")
+        if view.phase not in KNOWN_PHASES:
+            return self.rng.choice(legal)  # a scenario's phase it has no model for
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._trades = 0
+            self._offered = False
+        t = _Turn(view, F.board_info(view.board))
+        ph = view.phase
+        if ph == Phase.PRE_ROLL:
+            return self._pre_roll(t, legal)
+        best = legal[0]
+        best_score = -1e9
+        for a in legal:
+            score = self._score(t, a) + self.rng.random() * self.noise_size
+            if score > best_score:
+                best, best_score = a, score
+        if best.kind == K.MARITIME_TRADE:
+            self._trades += 1
+        elif best.kind == K.OFFER_TRADE:
+            self._offered = True
+        return best
+
+    def _pre_roll(self, t: _Turn, legal: Sequence[Action]) -> Action:
+        roll = next(a for a in legal if a.kind == K.ROLL)
+        knight = next((a for a in legal if a.kind == K.PLAY_KNIGHT), None)
+        view = t.view
+        # Before rolling only a knight can help: it frees its own hex for this very roll.
+        if knight is not None and F.hex_damage(view, t.info, view.robber)[t.me]:
+            if t.knight_delta() > 0:
+                return knight
+        return roll
+
+    def _score(self, t: _Turn, a: Action) -> float:
+        """Predicted value change of ``a`` (ending the turn scores 0)."""
+        k = a.kind
+        hand = t.hand
+        if k == K.END_TURN:
+            return 0.0
+        h0 = t.hand_value(hand)
+        if k == K.BUILD_CITY:
+            return t.city_delta(a.a) + t.q_value(_sub(hand, F.COSTS[F.CITY])) - h0
+        if k == K.BUILD_SETTLEMENT:
+            if t.view.phase == Phase.SETUP_SETTLEMENT:
+                return self._setup_settlement(t, a.a)
+            return t.settlement_delta(a.a) + t.q_value(_sub(hand, F.COSTS[F.SETTLEMENT])) - h0
+        if k == K.BUILD_ROAD:
+            d, near, settle = t.road_delta(a.a)
+            if t.view.phase == Phase.SETUP_ROAD:
+                return d + t.hand_value(hand, near) - h0
+            if t.view.phase == Phase.ROAD_BUILDING:  # free: the hand stays as it is
+                return d + t.q_value(hand, near, settle) - h0
+            return d + t.q_value(_sub(hand, F.COSTS[F.ROAD]), near, settle) - h0
+        if k == K.BUY_DEVELOPMENT:
+            return t.dev_ev() + t.q_value(_sub(hand, F.COSTS[F.DEV])) - h0
+        if k == K.MARITIME_TRADE:
+            if self._trades >= MAX_TRADES:
+                return -1.0
+            after = [h - g + r for h, g, r in zip(hand, a.give, a.get)]
+            return t.q_value(after) - h0
+        if k == K.DISCARD:
+            return t.q_value(_sub(hand, a.give)) - h0
+        if k == K.MOVE_ROBBER:
+            return t.robber_delta(a.a, a.b)
+        if k == K.PLAY_KNIGHT:
+            return t.knight_delta()
+        if k == K.PLAY_YEAR_OF_PLENTY:
+            got = list(hand)
+            got[a.a] += 1
+            if a.b != NOBODY:
+                got[a.b] += 1
+            return t.q_value(got) - h0 - t.dev_value(DevCard.YEAR_OF_PLENTY)
+        if k == K.PLAY_MONOPOLY:
+            return self._monopoly(t, a.a) - t.dev_value(DevCard.MONOPOLY)
+        if k == K.PLAY_ROAD_BUILDING:
+            return self._road_building(t) - t.dev_value(DevCard.ROAD_BUILDING)
+        if k == K.OFFER_TRADE:
+            return self._offer(t, a)
+        if k in (K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE):
+            return self._answer(t, a)
+        if k == K.CONFIRM_TRADE:
+            return self._confirm(t, a)
+        return -1.0  # ROLL is handled before scoring
+
+    def _setup_settlement(self, t: _Turn, v: int) -> float:
+        """A set-up settlement: production, harbors, room to grow, starting cards (round 2);
+        the first one also by the best second settlement likely left to pair it with."""
+        d = t.settlement_delta(v)
+        info = t.info
+        if t.n_settle == 1:  # the second settlement pays its hexes' resources at once
+            got = list(t.hand)
+            for h in info.inter_hexes[v]:
+                r = info.hex_res[h]
+                if r != NOBODY:
+                    got[r] += 1
+            d += t.hand_value(got) - t.hand_value(t.hand)
+        elif t.n_settle == 0:
+            d += PAIR_WEIGHT * self._pair_gain(t, v)
+        return d
+
+    def _pair_gain(self, t: _Turn, v: int) -> float:
+        """What the second set-up settlement is likely to add to a first one on ``v``.
+
+        The others place ``between`` settlements before our second one (snake order), mostly
+        on the best sites: expect about the ``between // 2``-th best partner to be left.
+        """
+        view = t.view
+        info = t.info
+        pool = self._setup_pool(t)
+        prod1 = [float(x) for x in info.inter_res_pips[v]]
+        base = t.prod_value(prod1)
+        blocked = {v, *info.neighbors[v]}
+        gains = []
+        for w in pool:
+            if w in blocked:
+                continue
+            rp = info.inter_res_pips[w]
+            gains.append(t.prod_value([a + b for a, b in zip(prod1, rp)]) - base)
+        if not gains:
+            return 0.0
+        gains.sort(reverse=True)
+        placed = sum(1 for o in view.building_owner if o != NOBODY)
+        between = max(0, 2 * view.n - 2 - 2 * placed)
+        return gains[min(len(gains) - 1, between // 2)]
+
+    def _setup_pool(self, t: _Turn) -> list[int]:
+        """The open sites most worth pairing with, by their static value (cached per view)."""
+        if self._pool_view is not t.view:
+            info = t.info
+            sites = [v for v in range(info.n_inter) if F.open_site(t.view, info, v)]
+            sites.sort(key=lambda v: info.inter_value[v], reverse=True)
+            self._pool = sites[:PAIR_POOL]
+            self._pool_view = t.view
+        return self._pool
+
+    def _monopoly(self, t: _Turn, r: int) -> float:
+        view = t.view
+        gain = 0.0
+        hurt = 0.0
+        for q in range(view.n):
+            if q != t.me and view.hand_sizes[q]:
+                g = F.resource_share(view, q, t.info)[r] * view.hand_sizes[q]
+                gain += g
+                hurt += W_OPP_CARD * threat(view, q) * g
+        got = list(t.hand)
+        got[r] += int(gain)
+        frac = gain - int(gain)
+        v_lo = t.q_value(got)
+        got[r] += 1
+        v_hi = t.q_value(got)
+        return (1 - frac) * v_lo + frac * v_hi - t.hand_value(t.hand) + hurt
+
+    def _road_building(self, t: _Turn) -> float:
+        ro = t.view.road_owner
+        paths = {e for v in t.net for e in t.info.inter_paths[v] if ro[e] == NOBODY}
+        gains = sorted((t.road_delta(e)[0] for e in paths), reverse=True)
+        if not gains:
+            return 0.0
+        # The second road is worth less than the best but more than nothing: it extends.
+        return gains[0] + 0.7 * max(0.0, gains[1] if len(gains) > 1 else 0.0)
+
+    def _trade_delta(self, t: _Turn, give: F.Bundle, get: F.Bundle, partner: int) -> float:
+        after = [h - g + r for h, g, r in zip(t.hand, give, get)]
+        if min(after) < 0:
+            return -1.0
+        feed = W_OPP_CARD * threat(t.view, partner) * sum(give)
+        return t.q_value(after) - t.hand_value(t.hand) - feed
+
+    def _offer(self, t: _Turn, a: Action) -> float:
+        if not self.trade or self._offered:
+            return -1.0
+        after = [h - g + r for h, g, r in zip(t.hand, a.give, a.get)]
+        # Only offers that complete a build: others rarely pay for the turn they cost.
+        if not any(
+            F.can_pay(after, F.COSTS[b]) and not F.can_pay(t.hand, F.COSTS[b]) for b in (1, 2)
+        ):
+            return -1.0
+        if self.rng.random() >= self.offer_chance:
+            return -1.0
+        weakest = min((q for q in range(t.view.n) if q != t.me), key=lambda q: threat(t.view, q))
+        d = self._trade_delta(t, a.give, a.get, weakest)
+        return 0.3 * d if d > 0.1 else -1.0
+
+    def _answer(self, t: _Turn, a: Action) -> float:
+        k = a.kind
+        if k == K.CANCEL_TRADE:
+            return 0.0
+        if k == K.REJECT_TRADE:
+            return 0.0
+        if k == K.COUNTER_TRADE or not self.trade:
+            return -1.0
+        view = t.view
+        if F.expected_vp(view, view.current) >= view.vp_target - 2:
+            return -1.0  # do not feed a player about to win
+        # From our side we give what the offerer asks for and get what it offers. An offer
+        # usually asks for the last card of a build: that build is the real price.
+        feed = W_FEED_BUILD * threat(view, view.current)
+        return self._trade_delta(t, view.offer_get, view.offer_give, view.current) - feed
+
+    def _confirm(self, t: _Turn, a: Action) -> float:
+        view = t.view
+        q = a.a
+        if view.offer_answers[q] == 4:  # countered: the counter is written from q's side
+            q_give, q_get = view.offer_counters[q]
+            give, get = q_get, q_give
+        else:
+            give, get = view.offer_give, view.offer_get
+        return self._trade_delta(t, give, get, q)
+
+
+def _sub(hand: Sequence[int], cost: Sequence[int]) -> list[int]:
+    return [h - c for h, c in zip(hand, cost)]
+
+
+register_bot("greedy", GreedyBot)

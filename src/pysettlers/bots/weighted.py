@@ -1,0 +1,590 @@
+"""The weighted bot: a fast rule-of-thumb player that ranks the legal actions by fixed weights.
+
+What this is for: a cheap, reasonable baseline (tens of microseconds a decision) that plays
+the way a sensible beginner does, from its own view only:
+
+* **Set-up**: settlements on intersections with many pips, scarce resources and resource
+  diversity, brick and lumber a little preferred for the first one, the second one
+  complementing the first; harbors count. Roads point at the best open site two steps away.
+* **Turn**: a city if it can, else a settlement on the best site it can reach (pips,
+  resources it lacks, usable harbors), else progress and knight cards when they pay, a
+  maritime trade when it completes the next build, a development card when that does not
+  eat the next build's cards, roads only toward good open intersections (or to take or
+  defend Longest Road), rarely a one-for-one domestic offer, and then the end of the turn.
+* **Robber**: the hex that hurts the leading opponents most, never its own hex when another
+  exists; it robs the leader among the victims.
+* **Discards**: keeps the cards of its next build. **Trades**: accepts an offer that brings
+  its next build closer with cards it can spare, never from a player close to winning.
+
+A small random tie-break (option ``noise``) comes from the bot's own seeded generator, as
+does the choice in phases it has no rule for (the Helpers of CATAN scenario's).
+
+Options (keyword arguments, strings accepted so that ``weighted:trade=0`` works):
+``trade`` (bool, default on) — answer and propose domestic trades at all;
+``offers`` (0–1, default 0.3) — chance of proposing an offer when one card is missing;
+``noise`` (>= 0, default 0.01) — size of the random tie-break.
+
+What this is not: no lookahead and no model of hidden cards (see ``greedy.py``); it never
+reads a game state, only the view and the legal actions it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pysettlers.engine import Action, ActionKind, Phase, View
+from pysettlers.engine.types import NOBODY, Harbor
+
+from . import features as F
+from .base import register_bot
+
+K = ActionKind
+
+# -- options ---------------------------------------------------------------------------------
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def option_bool(bot: str, key: str, value: object) -> bool:
+    """``value`` (a bool, 0/1, or a string such as ``on``/``off``) as a bool."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError(f"{bot}: option {key!r} must be a boolean (0/1, on/off), got {value!r}")
+
+
+def option_float(bot: str, key: str, value: object, lo: float, hi: float) -> float:
+    """``value`` (a number or numeric string) as a float within ``[lo, hi]``."""
+    bad = ValueError(f"{bot}: option {key!r} must be a number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise bad
+    try:
+        x = float(value)
+    except ValueError:
+        raise bad from None
+    if not lo <= x <= hi:
+        raise ValueError(f"{bot}: option {key!r} must be between {lo} and {hi}, got {x}")
+    return x
+
+
+def check_options(bot: str, options: Mapping[str, object], known: Sequence[str]) -> None:
+    """Reject option names the bot does not know, listing those it does."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(
+            f"{bot}: unknown option(s) {', '.join(unknown)} (known: {', '.join(known)})"
+        )
+
+
+# -- shared helpers (also used by the greedy bot) -----------------------------------------------
+
+
+def threat(view: View, q: int) -> float:
+    """How much an opponent should be held back: grows steeply with their points."""
+    vp = F.expected_vp(view, q)
+    x = vp / max(1, view.vp_target)
+    return 0.5 + 2.5 * x * x + (1.5 if vp >= view.vp_target - 2 else 0.0)
+
+
+def robber_choice(
+    view: View, legal: Sequence[Action], info: F.BoardInfo, noise: Callable[[], float]
+) -> Action:
+    """The robber placement that hurts the leading opponents most, sparing its own hexes."""
+    me = view.viewer
+    assert me is not None
+    threats = [threat(view, q) if q != me else 0.0 for q in range(view.n)]
+    best: Action | None = None
+    best_score = -1e9
+    own_free = [a for a in legal if F.hex_damage(view, info, a.a)[me] == 0]
+    for a in own_free or legal:
+        dmg = F.hex_damage(view, info, a.a)
+        score = sum(dmg[q] * threats[q] for q in range(view.n) if q != me) - 3.0 * dmg[me]
+        if a.b != NOBODY:
+            cards = view.hand_sizes[a.b]
+            if cards:
+                score += 2.0 + 1.5 * threats[a.b] + 0.1 * min(cards, 8)
+        score += noise()
+        if score > best_score:
+            best, best_score = a, score
+    assert best is not None
+    return best
+
+
+class WeightedBot:
+    """Heuristic baseline: fixed priorities and weights over the legal actions."""
+
+    name = "weighted"
+    OPTIONS = ("trade", "offers", "noise")
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        check_options(self.name, options, self.OPTIONS)
+        self.rng = rng
+        self.trade = option_bool(self.name, "trade", options.get("trade", True))
+        self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.3), 0, 1)
+        self.noise_size = option_float(self.name, "noise", options.get("noise", 0.01), 0, 100)
+        self._offer_turn = -1
+
+    # -- entry point ---------------------------------------------------------------------------
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if view.viewer is None or view.hand is None:
+            raise ValueError("a bot needs the view of its own seat")
+        info = F.board_info(view.board)
+        ph = view.phase
+        if ph == Phase.SETUP_SETTLEMENT:
+            return self._setup_settlement(view, legal, info)
+        if ph in (Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
+            return self._best_road(view, legal, info, free=True) or legal[0]
+        if ph == Phase.DISCARD:
+            return self._discard(view, legal, info)
+        if ph == Phase.MOVE_ROBBER:
+            return robber_choice(view, legal, info, self._noise)
+        if ph == Phase.PRE_ROLL:
+            return self._pre_roll(view, legal, info)
+        if ph == Phase.TRADE_RESPONSE:
+            return self._answer(view, legal, info)
+        if ph == Phase.TRADE_CONFIRM:
+            return self._confirm(view, legal, info)
+        if ph in (Phase.MAIN, Phase.BUILD, Phase.SPECIAL_BUILD):
+            return self._main(view, legal, info)
+        return self.rng.choice(legal)  # a scenario's phase it has no rule for
+
+    def _noise(self) -> float:
+        return self.rng.random() * self.noise_size
+
+    # -- valuations -------------------------------------------------------------------------
+
+    def _site_value(self, view: View, info: F.BoardInfo, v: int, prod: Sequence[float]) -> float:
+        """An open intersection for a settlement: pips, resources it lacks, a usable harbor."""
+        rp = info.inter_res_pips[v]
+        sc = info.scarcity
+        val = 0.0
+        kinds = 0
+        for r in range(5):
+            x = rp[r]
+            if x:
+                kinds += 1
+                w = sc[r] * F.RESOURCE_WEIGHT[r]
+                if prod[r] == 0:
+                    w *= 1.3  # a resource it does not produce yet
+                val += x * w
+        val += 0.8 * kinds
+        kind = info.inter_harbor[v]
+        if kind == Harbor.GENERIC:
+            val += 1.0 + 0.05 * sum(prod)
+        elif kind != NOBODY:
+            val += 0.25 * (prod[kind] + rp[kind])
+        return val
+
+    def _prod(self, view: View, info: F.BoardInfo) -> list[float]:
+        me = view.viewer
+        assert me is not None
+        return F.production(view, me, info, robber=-1)
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _setup_settlement(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        prod = self._prod(view, info)
+        first = sum(prod) == 0
+        sc = info.scarcity
+        best, best_score = legal[0], -1e9
+        for a in legal:
+            v = a.a
+            rp = info.inter_res_pips[v]
+            score = 0.0
+            kinds = 0
+            for r in range(5):
+                x = rp[r]
+                if not x:
+                    continue
+                kinds += 1
+                w = sc[r] * F.RESOURCE_WEIGHT[r]
+                if first and r <= 1:
+                    w *= 1.15  # brick and lumber build the early roads and settlements
+                if not first and prod[r] == 0:
+                    w *= 1.35  # the second settlement complements the first
+                score += x * w
+            score += 1.2 * kinds
+            kind = info.inter_harbor[v]
+            if kind == Harbor.GENERIC:
+                score += 1.0
+            elif kind != NOBODY:
+                score += 0.3 * (rp[kind] + prod[kind])
+            score += self._noise()
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # -- roads --------------------------------------------------------------------------------
+
+    def _road_value(
+        self,
+        view: View,
+        info: F.BoardInfo,
+        e: int,
+        net: set[int],
+        prod: Sequence[float],
+    ) -> float:
+        """Value of the best open site a road on ``e`` leads to (0 if it leads nowhere new)."""
+        a, b = info.path_ends[e]
+        if a in net and b in net:
+            return 0.0
+        x = b if a in net else a
+        o = view.building_owner[x]
+        me = view.viewer
+        if o != NOBODY and o != me:
+            return 0.0
+        if F.open_site(view, info, x):
+            return self._site_value(view, info, x, prod)
+        best = 0.0
+        ro = view.road_owner
+        ends = info.path_ends
+        for f in info.inter_paths[x]:
+            if f == e or ro[f] != NOBODY:
+                continue
+            c, d = ends[f]
+            w = d if c == x else c
+            if F.open_site(view, info, w):
+                best = max(best, 0.7 * self._site_value(view, info, w, prod))
+        return best
+
+    def _best_road(
+        self, view: View, legal: Sequence[Action], info: F.BoardInfo, free: bool
+    ) -> Action | None:
+        """The road toward the best open site (or the longest road, when that is in play)."""
+        me = view.viewer
+        assert me is not None
+        net = F.network(view, me, info)
+        prod = self._prod(view, info)
+        lr = self._longest_road_race(view)
+        cur_len = view.road_length[me]
+        best: Action | None = None
+        best_score = 0.0
+        for a in legal:
+            if a.kind != K.BUILD_ROAD:
+                continue
+            score = self._road_value(view, info, a.a, net, prod)
+            if lr:
+                gain = F.longest_road(view, info, me, a.a) - cur_len
+                if gain > 0:
+                    score += 4.0 * gain
+            score += self._noise()
+            if score > best_score:
+                best, best_score = a, score
+        if best is None and free:
+            return legal[0]
+        return best
+
+    def _longest_road_race(self, view: View) -> bool:
+        """Whether one or two roads might take (or keep) the Longest Road card."""
+        me = view.viewer
+        assert me is not None
+        mine = view.road_length[me]
+        others = max(view.road_length[q] for q in range(view.n) if q != me)
+        if view.longest_road == me:
+            return others >= mine - 1
+        return mine + 2 >= max(5, others + 1)
+
+    # -- planning ----------------------------------------------------------------------------
+
+    def _targets(self, view: View, info: F.BoardInfo) -> list[int]:
+        """Builds worth saving for, best first."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        _, s_left, c_left = F.pieces_left(view, me)
+        _, n_settle, _ = F.pieces(view, me)
+        reach = F.reachable_sites(view, me, info, 2)
+        scored: list[tuple[float, int]] = []
+        if c_left and n_settle:
+            scored.append((3.0 - 0.8 * F.missing(hand, F.COSTS[F.CITY]), F.CITY))
+        if s_left and any(d == 0 for d in reach.values()):
+            scored.append((3.2 - 0.8 * F.missing(hand, F.COSTS[F.SETTLEMENT]), F.SETTLEMENT))
+        elif s_left and reach:
+            scored.append((1.8 - 0.8 * F.missing(hand, F.COSTS[F.ROAD]), F.ROAD))
+        if view.deck_size:
+            scored.append((1.5 - 0.8 * F.missing(hand, F.COSTS[F.DEV]), F.DEV))
+        scored.sort(reverse=True)
+        return [k for _, k in scored]
+
+    def _maritime(
+        self, view: View, legal: Sequence[Action], targets: Sequence[int]
+    ) -> Action | None:
+        """A bank trade that is a step toward completing a target this turn."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        ratios = F.own_ratios(view, me)
+        trades = [a for a in legal if a.kind == K.MARITIME_TRADE]
+        if not trades:
+            return None
+        for t in targets[:2]:
+            cost = F.COSTS[t]
+            need = F.missing(hand, cost)
+            if not need or F.maritime_units(hand, cost, ratios) < need:
+                continue
+            best: Action | None = None
+            best_score = -1e9
+            for a in trades:
+                r = max(range(5), key=lambda i: a.give[i])
+                r2 = max(range(5), key=lambda i: a.get[i])
+                if cost[r2] <= hand[r2]:
+                    continue  # not a card this build lacks
+                if hand[r] - a.give[r] < cost[r]:
+                    continue  # it would give away a card this build needs
+                score = hand[r] - a.give[r] - cost[r] + self._noise()
+                if score > best_score:
+                    best, best_score = a, score
+            if best is not None:
+                return best
+        return None
+
+    # -- phases ---------------------------------------------------------------------------------
+
+    def _knight_now(self, view: View, info: F.BoardInfo, pre_roll: bool) -> bool:
+        """Before the roll only to free its own hex (so this roll pays); after it, always:
+        a knight is a steal, a blow to the leader and a step toward Largest Army."""
+        me = view.viewer
+        assert me is not None
+        if pre_roll:
+            return F.hex_damage(view, info, view.robber)[me] >= 2
+        return True
+
+    def _pre_roll(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        for a in legal:
+            if a.kind == K.PLAY_KNIGHT and self._knight_now(view, info, True):
+                return a
+        for a in legal:
+            if a.kind == K.ROLL:
+                return a
+        return legal[0]
+
+    def _main(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        by: dict[ActionKind, list[Action]] = {}
+        for a in legal:
+            by.setdefault(a.kind, []).append(a)
+        prod = self._prod(view, info)
+
+        cities = by.get(K.BUILD_CITY)
+        if cities:
+            rob = view.robber
+
+            def city_score(a: Action) -> float:
+                rp = info.inter_res_pips[a.a]
+                val = sum(rp[r] * info.scarcity[r] * (1.2 if r >= 3 else 1.0) for r in range(5))
+                if rob in info.inter_hexes[a.a]:
+                    val -= 0.5 * info.hex_pips[rob]
+                return val + self._noise()
+
+            return max(cities, key=city_score)
+        settlements = by.get(K.BUILD_SETTLEMENT)
+        if settlements:
+            return max(
+                settlements, key=lambda a: self._site_value(view, info, a.a, prod) + self._noise()
+            )
+
+        targets = self._targets(view, info)
+        # Development cards held from earlier turns.
+        knights = by.get(K.PLAY_KNIGHT)
+        if knights and self._knight_now(view, info, False):
+            return knights[0]
+        yop = by.get(K.PLAY_YEAR_OF_PLENTY)
+        if yop:
+            pick = self._year_of_plenty(view, yop, targets)
+            if pick is not None:
+                return pick
+        mono = by.get(K.PLAY_MONOPOLY)
+        if mono and sum(view.hand_sizes) - sum(hand) >= 7:
+            return self._monopoly(view, mono, info, targets)
+        rb = by.get(K.PLAY_ROAD_BUILDING)
+        roads = by.get(K.BUILD_ROAD, [])
+        if rb and F.pieces_left(view, me)[0] >= 2:
+            net = F.network(view, me, info)
+            if any(
+                self._road_value(view, info, e, net, prod) > 0
+                for e in self._candidate_paths(view, info, net)
+            ):
+                return rb[0]
+
+        trade = self._maritime(view, legal, targets)
+        if trade is not None:
+            return trade
+
+        buy = by.get(K.BUY_DEVELOPMENT)
+        if buy:
+            first = targets[0] if targets else F.DEV
+            after = tuple(h - c for h, c in zip(hand, F.COSTS[F.DEV]))
+            cost = F.COSTS[first]
+            if first == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
+                return buy[0]
+
+        if roads:
+            reach = F.reachable_sites(view, me, info, 2)
+            has_site = any(d == 0 for d in reach.values())
+            spare = hand[0] >= 2 and hand[1] >= 2  # a road still leaves a settlement's pair
+            s_left = F.pieces_left(view, me)[1]
+            if (not has_site and s_left) or spare or self._longest_road_race(view):
+                road = self._best_road(view, roads, info, free=False)
+                if road is not None:
+                    return road
+
+        if self.trade and by.get(K.OFFER_TRADE) and self._offer_turn != view.turn:
+            offer = self._offer(view, by[K.OFFER_TRADE], targets)
+            if offer is not None:
+                self._offer_turn = view.turn
+                return offer
+
+        # Over the discard limit at the end of the turn: swap surplus for what it lacks.
+        if sum(hand) > 7 and by.get(K.MARITIME_TRADE) and targets:
+            cost = F.COSTS[targets[0]]
+            for a in by[K.MARITIME_TRADE]:
+                r2 = max(range(5), key=lambda i: a.get[i])
+                r = max(range(5), key=lambda i: a.give[i])
+                if hand[r2] < cost[r2] and hand[r] - a.give[r] >= cost[r]:
+                    return a
+        ends = by.get(K.END_TURN)
+        return ends[0] if ends else legal[0]
+
+    def _candidate_paths(self, view: View, info: F.BoardInfo, net: set[int]) -> list[int]:
+        ro = view.road_owner
+        return sorted({e for v in net for e in info.inter_paths[v] if ro[e] == NOBODY})
+
+    def _year_of_plenty(
+        self, view: View, plays: Sequence[Action], targets: Sequence[int]
+    ) -> Action | None:
+        assert view.hand is not None
+        hand = view.hand
+        for t in targets:
+            cost = F.COSTS[t]
+            need = F.missing(hand, cost)
+            if need == 0:
+                continue
+            for a in plays:
+                got = list(hand)
+                got[a.a] += 1
+                if a.b != NOBODY:
+                    got[a.b] += 1
+                if F.missing(got, cost) == max(0, need - 2):
+                    return a
+        return None
+
+    def _monopoly(
+        self, view: View, plays: Sequence[Action], info: F.BoardInfo, targets: Sequence[int]
+    ) -> Action:
+        """The resource opponents likely hold most of, favouring what it needs."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        cost = F.COSTS[targets[0]] if targets else F.COSTS[F.CITY]
+        guess = [0.0] * 5
+        for q in range(view.n):
+            if q != me:
+                share = F.resource_share(view, q, info)
+                for r in range(5):
+                    guess[r] += share[r] * view.hand_sizes[q]
+        return max(
+            plays,
+            key=lambda a: (
+                guess[a.a] * (1.5 if cost[a.a] > view.hand[a.a] else 1.0)  # type: ignore[index]
+                + self._noise()
+            ),
+        )
+
+    def _offer(self, view: View, offers: Sequence[Action], targets: Sequence[int]) -> Action | None:
+        """A one-for-one offer of a spare card for the one card its next build lacks."""
+        assert view.hand is not None
+        hand = view.hand
+        if not targets or self.rng.random() >= self.offer_chance:
+            return None
+        cost = F.COSTS[targets[0]]
+        if F.missing(hand, cost) != 1:
+            return None
+        want = next(r for r in range(5) if hand[r] < cost[r])
+        spare = [a for a in offers if a.get[want] == 1 and _gives_spare(hand, cost, a.give)]
+        if not spare:
+            return None
+        return max(spare, key=lambda a: hand[max(range(5), key=lambda i: a.give[i])])
+
+    def _discard(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        """Give back the card its planned builds need least."""
+        assert view.hand is not None
+        hand = view.hand
+        targets = self._targets(view, info) or [F.CITY]
+        keep1 = F.COSTS[targets[0]]
+        keep2 = F.COSTS[targets[1]] if len(targets) > 1 else keep1
+
+        def score(a: Action) -> float:
+            r = max(range(5), key=lambda i: a.give[i])
+            return 10 * (hand[r] - keep1[r]) + 3 * (hand[r] - keep2[r]) + hand[r] + self._noise()
+
+        return max(legal, key=score)
+
+    # -- domestic trade -----------------------------------------------------------------------
+
+    def _answer(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        reject = next((a for a in legal if a.kind == K.REJECT_TRADE), None)
+        accept = next((a for a in legal if a.kind == K.ACCEPT_TRADE), None)
+        if reject is None:  # the current player with its offer out: nothing but cancel
+            return legal[0]
+        if not self.trade or accept is None:
+            return reject
+        # From our side we give what the offerer asks for and get what it offers.
+        if self._good_trade(
+            view, info, give=view.offer_get, get=view.offer_give, partner=view.current
+        ):
+            return accept
+        return reject
+
+    def _good_trade(
+        self, view: View, info: F.BoardInfo, give: F.Bundle, get: F.Bundle, partner: int
+    ) -> bool:
+        assert view.hand is not None
+        if F.expected_vp(view, partner) >= view.vp_target - 2:
+            return False  # do not feed a player about to win
+        hand = view.hand
+        after = tuple(h - g + r for h, g, r in zip(hand, give, get))
+        if min(after) < 0:
+            return False
+        targets = self._targets(view, info)
+        if not targets:
+            return False
+        cost = F.COSTS[targets[0]]
+        return F.missing(after, cost) < F.missing(hand, cost) and _gives_spare(hand, cost, give)
+
+    def _confirm(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        best: Action | None = None
+        best_threat = 1e9
+        for a in legal:
+            if a.kind != K.CONFIRM_TRADE:
+                continue
+            q = a.a
+            if view.offer_answers[q] == 4:  # countered: the counter is written from q's side
+                q_give, q_get = view.offer_counters[q]
+                if not self._good_trade(view, info, give=q_get, get=q_give, partner=q):
+                    continue
+            t = threat(view, q) + self._noise()
+            if t < best_threat:  # trade with the weakest partner
+                best, best_threat = a, t
+        if best is not None:
+            return best
+        return next(a for a in legal if a.kind == K.CANCEL_TRADE)
+
+
+def _gives_spare(hand: Sequence[int], cost: Sequence[int], give: Sequence[int]) -> bool:
+    """Whether ``give`` leaves ``hand`` still holding everything ``cost`` needs of it."""
+    return all(g == 0 or hand[r] - g >= min(hand[r], cost[r]) for r, g in enumerate(give))
+
+
+register_bot("weighted", WeightedBot)
