@@ -23,8 +23,10 @@ from typing import Any
 
 from .actions import dev_name, format_bundle, helper_name, resource_name
 from .board import Board
+from .config import Rules
 from .data import HELPER_STACK
 from .game import deciders
+from .helper_trade import trade_ratios
 from .state import GameState
 from .types import NOBODY, Phase
 
@@ -88,11 +90,14 @@ class HelperView:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator)."""
+    """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator).
+
+    ``rules`` are public: the discard limit, bank and deck sizes a bot must know."""
 
     viewer: int | None
     n: int
     vp_target: int
+    rules: Rules
     board: Board
     phase: Phase
     current: int
@@ -189,6 +194,7 @@ class View:
             "turn": self.turn,
             "deciders": list(self.deciders),
             "vp_target": self.vp_target,
+            "rules": self.rules.to_json(),
             "board": self.board.to_json(),
             "robber": t.hex_names[self.robber],
             "buildings": {
@@ -358,6 +364,7 @@ def observe(s: GameState, viewer: int | None) -> View:
         viewer=viewer,
         n=n,
         vp_target=s.rules.vp_target,
+        rules=s.rules,
         board=s.board,
         phase=s.phase,
         current=s.current,
@@ -381,7 +388,8 @@ def observe(s: GameState, viewer: int | None) -> View:
         road_length=tuple(s.road_length),
         longest_road=s.longest_road,
         largest_army=s.largest_army,
-        ratios=tuple(s.ratios),
+        # The rates the bank trades at now, Jean's 2:1 included (Helpers of CATAN).
+        ratios=tuple(s.ratios) if s.helpers is None else tuple(trade_ratios(s)),
         discards=tuple(s.discards),
         dev_played=s.dev_played,
         free_roads=s.free_roads,
