@@ -28,7 +28,9 @@ hand               Σ_r 0.05 × scarcity_r per card (halved beyond 4 of a kind)
                    .03 for 0–5 missing; the settlement's cost includes the roads its nearest
                    site still needs (so a road toward it keeps the plan's progress), and its
                    gain is 0.85^roads × (1 + the production the best such site adds)
-                   − P(a 7 before its next roll) × ⌊cards/2⌋ × 0.12 above 7 cards
+                   − P(a 7 before it can trade again) × ⌊cards/2⌋ × 0.12 above the discard
+                   limit (``rules.discard_max``); on its own turn that is any of the others'
+                   rolls; in a Special Building Phase the rolls up to and including its own
 follow-up          a hand is worth the better of keeping it and the best build it pays for now,
                    or after bank trades of spare cards (× 0.9): a trade or a Year of Plenty
                    that completes a city counts as that city, and a road that opens a site
@@ -42,6 +44,10 @@ expansion          the best open site its roads reach + half the second best, ea
 awards             Longest Road / Largest Army: 2 points held; short of them 0.8 × 2 × ½^gap
                    (gap: roads or knights still needed to take the card); a lead when held
                    is worth 0.25 per road or knight (up to 2)
+helper             Helpers of CATAN: the held helper's worth (``helper_value.helper_worth``:
+                   the expected value of its next use given the position), × 0.85 on its B
+                   side; a use costs the drop to the better of flipping and the display's
+                   best helper (``helper_value.use_cost``), so it is taken for its effect
 opponents          for the robber and trades only: 0.045 × pf × threat_q per pip taken from q,
                    0.06 × threat_q per card given to or taken from q, and 0.2 × threat_q to
                    accept an offer (it likely completes q's build); threat_q grows with the
@@ -54,12 +60,19 @@ the others place in the meantime); the second counts its starting cards. A knigh
 best robber placement plus the Largest Army term, against 0.1 for keeping it; before the
 roll it is played only to free its own hex. Offers are answered by the hand's change minus
 feeding the offerer; it proposes a one-for-one offer only when that would complete a
-settlement or city, at most once a turn. Phases it does not know (the Helpers of CATAN
-scenario's) are played by a uniform choice from its own generator.
+settlement or city, at most once a turn. In the Special Building Phase (5–6 players) it
+scores builds as on its turn, the 7's risk to an over-limit hand pushing it to spend.
+Helper actions are scored by ``helper_score.py`` with the same one-ply lookahead —
+exactly where the effect is deterministic (William's, Vincent's builds, Jean's rate, Lin,
+Marianne, Sean, the card taken, kept or given back, Louis's move), as an expectation
+where it is not (Hilde before looking, Nassir's givers, Candamir's best of three draws) —
+and flip or exchange by the helper they leave it (highest ``helper_worth``).
 
 Options (keyword arguments, strings accepted so that ``greedy:trade=0`` works): ``trade``
 (bool, default on) — domestic trade at all; ``offers`` (0–1, default 0.5) — chance of making
-an offer that would complete a build; ``noise`` (>= 0, default 0.001) — random tie-break.
+an offer that would complete a build; ``noise`` (>= 0, default 0.001) — random tie-break;
+``helpers`` (bool, default on) — use helpers at all (off: never, and it declines Marianne
+and Sean); ``sbp`` (bool, default on) — build in the Special Building Phase (off: pass).
 
 What this is not: no search beyond one action (plus the build it would enable), no
 determinization of hidden cards and no opponent modelling beyond the view's public counts.
@@ -72,11 +85,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.types import NOBODY, DevCard, Harbor
+from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor
 
 from . import features as F
 from .base import register_bot
-from .weighted import check_options, option_bool, option_float, threat
+from .helper_score import helper_score
+from .weighted import HELPER_PHASES, check_options, option_bool, option_float, threat
 
 K = ActionKind
 
@@ -102,6 +116,7 @@ W_OPP_CARD = 0.06  # per card an opponent gets or loses, × its threat
 W_FEED_BUILD = 0.2  # accepting an offer: the build it likely completes, × the offerer's threat
 PAIR_WEIGHT = 0.7  # first set-up settlement: share of the likely second one's gain
 PAIR_POOL = 20  # open sites considered as that second settlement
+DISCARD_CARD = 0.12  # a card a 7 would take from a hand above the discard limit
 TRADE_DISCOUNT = 0.9  # a build reached through bank trades, against the same build now
 MAX_TRADES = 6  # maritime trades per turn, a guard against any trade loop
 
@@ -135,8 +150,14 @@ class _Turn:
         self.ratios = list(F.own_ratios(view, me))
         self.roads_left, self.settle_left, self.city_left = F.pieces_left(view, me)
         self.n_settle = F.pieces(view, me)[1]
-        # A 7 before this seat rolls again: any of the others' rolls.
-        self.p7 = 1.0 - (5.0 / 6.0) ** max(1, view.n - 1)
+        # A 7 before this seat can trade again: on its own turn, any of the others' rolls;
+        # in a Special Building Phase, the rolls up to and including its own next one.
+        rolls = view.n - 1
+        if view.phase == Phase.SPECIAL_BUILD:
+            rolls = (me - view.current) % view.n
+        self.p7 = 1.0 - (5.0 / 6.0) ** max(1, rolls)
+        self.limit = view.rules.discard_max
+        self.cache: dict[object, Any] = {}  # helper scores' shared parts (helper_score)
         self.prod_val = self.prod_value(self.prod)
         self.harbor_val = self.harbor_value(self.ratios)
         self.net = F.network(view, me, info)
@@ -211,18 +232,25 @@ class _Turn:
                 if b == F.SETTLEMENT:
                     cost = PLAN_COST[min(2, self.near if near < 0 else near)]
                 v += g * PROGRESS[min(5, F.missing(hand, cost))]
-        if total > 7:  # discard half on a 7 (the view does not carry the rules' limit)
-            v -= self.p7 * (total // 2) * 0.12
+        if total > self.limit:  # a 7 takes half the hand
+            v -= self.p7 * (total // 2) * DISCARD_CARD
         self._hand_memo[key] = v
         return v
 
-    def q_value(self, hand: Sequence[int], near: int = -1, settle: float = 0.0) -> float:
+    def q_value(
+        self,
+        hand: Sequence[int],
+        near: int = -1,
+        settle: float = 0.0,
+        ratios: Sequence[int] | None = None,
+    ) -> float:
         """The hand's value, or better, the value of the best build it pays for now — or
         after bank trades of cards that build does not need (its gain a little discounted,
         so that a direct build is preferred to the same build through trades). ``settle``:
         the gain of a settlement on a site a hypothetical road has just opened."""
         best = self.hand_value(hand, near)
-        ratios = self.ratios
+        if ratios is None:
+            ratios = self.ratios
         for b in range(1, 4):  # roads only through their own actions: their gain needs a search
             g = self.gain(b)
             if b == F.SETTLEMENT:
@@ -481,6 +509,7 @@ KNOWN_PHASES = frozenset(
         Phase.TRADE_RESPONSE,
         Phase.TRADE_CONFIRM,
         Phase.SPECIAL_BUILD,
+        *HELPER_PHASES,
     }
 )
 
@@ -489,12 +518,14 @@ class GreedyBot:
     """One-ply lookahead on the view with a documented value function (module docstring)."""
 
     name = "greedy"
-    OPTIONS = ("trade", "offers", "noise")
+    OPTIONS = ("trade", "offers", "noise", "helpers", "sbp")
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
         check_options(self.name, options, self.OPTIONS)
         self.rng = rng
         self.trade = option_bool(self.name, "trade", options.get("trade", True))
+        self.use_helpers = option_bool(self.name, "helpers", options.get("helpers", True))
+        self.sbp = option_bool(self.name, "sbp", options.get("sbp", True))
         self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.5), 0, 1)
         self.noise_size = option_float(self.name, "noise", options.get("noise", 0.001), 0, 100)
         self._turn = -1
@@ -511,7 +542,9 @@ class GreedyBot:
         if view.viewer is None or view.hand is None:
             raise ValueError("a bot needs the view of its own seat")
         if view.phase not in KNOWN_PHASES:
-            return self.rng.choice(legal)  # a scenario's phase it has no model for
+            return self.rng.choice(legal)  # a phase it has no model for
+        if view.phase == Phase.SPECIAL_BUILD and not self.sbp:
+            return next((a for a in legal if a.kind == K.END_TURN), legal[0])
         if view.turn != self._turn:
             self._turn = view.turn
             self._trades = 0
@@ -536,6 +569,11 @@ class GreedyBot:
         roll = next(a for a in legal if a.kind == K.ROLL)
         knight = next((a for a in legal if a.kind == K.PLAY_KNIGHT), None)
         view = t.view
+        lin = next((a for a in legal if a.kind == K.HELPER_LIN), None)
+        # Lin before the roll: only to free its own hex, so that this roll pays.
+        if lin is not None and self.use_helpers and F.hex_damage(view, t.info, view.robber)[t.me]:
+            if self._helper_score(t, lin) > 0:
+                return lin
         # Before rolling only a knight can help: it frees its own hex for this very roll.
         if knight is not None and F.hex_damage(view, t.info, view.robber)[t.me]:
             if t.knight_delta() > 0:
@@ -591,7 +629,14 @@ class GreedyBot:
             return self._answer(t, a)
         if k == K.CONFIRM_TRADE:
             return self._confirm(t, a)
+        if k >= FIRST_HELPER_KIND:
+            return self._helper_score(t, a)
         return -1.0  # ROLL is handled before scoring
+
+    def _helper_score(self, t: _Turn, a: Action) -> float:
+        if not self.use_helpers and a.kind < K.HELPER_DECLINE:
+            return -1.0  # never uses an advantage (declining is scored 0)
+        return helper_score(t, a)
 
     def _setup_settlement(self, t: _Turn, v: int) -> float:
         """A set-up settlement: production, harbors, room to grow, starting cards (round 2);

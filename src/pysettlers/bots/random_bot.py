@@ -6,6 +6,12 @@ chance and at most ``offers_per_turn`` times per turn, and answers an offer with
 counter-offer only with a small chance. Without those limits, offers (a dozen listed unit
 offers every decision) would crowd out building, and offer/counter chains could stall a game.
 
+With the Helpers of CATAN a helper's advantage is used with a moderate chance
+(``helper_chance``, default 0.2) whenever one is legal on its own turn — listed uniformly,
+the many unit forms of Nassir, Louis or William would otherwise crowd out everything else —
+and uniformly in the scenario's own phases (flip or exchange, Marianne or Sean or decline,
+the card to take, keep or give back).
+
 What this is not: no strategy; it never looks at the view beyond the turn number.
 """
 
@@ -15,6 +21,7 @@ import random
 from collections.abc import Sequence
 
 from pysettlers.engine import Action, ActionKind, View
+from pysettlers.engine.types import FIRST_HELPER_KIND
 
 from .base import register_bot
 
@@ -31,11 +38,13 @@ class RandomBot:
         offer_chance: float = 0.05,
         offers_per_turn: int = 1,
         counter_chance: float = 0.05,
+        helper_chance: float = 0.2,
     ) -> None:
         self.rng = rng
         self.offer_chance = offer_chance
         self.offers_per_turn = offers_per_turn
         self.counter_chance = counter_chance
+        self.helper_chance = float(helper_chance)
         self._turn = -1
         self._offers = 0
 
@@ -51,6 +60,11 @@ class RandomBot:
         others = [
             a for a in legal if a.kind not in (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
         ]
+        uses = [a for a in others if a.kind >= FIRST_HELPER_KIND]
+        if uses and len(uses) < len(others):  # a helper's use among the turn's other actions
+            if rng.random() < self.helper_chance:
+                return rng.choice(uses)
+            others = [a for a in others if a.kind < FIRST_HELPER_KIND]
         if offers and self._offers < self.offers_per_turn and rng.random() < self.offer_chance:
             self._offers += 1
             return rng.choice(offers)

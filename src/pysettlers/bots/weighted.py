@@ -15,14 +15,33 @@ the way a sensible beginner does, from its own view only:
   exists; it robs the leader among the victims.
 * **Discards**: keeps the cards of its next build. **Trades**: accepts an offer that brings
   its next build closer with cards it can spare, never from a player close to winning.
+* **Special Building Phase** (5–6 players): with more cards than the discard limit it
+  spends them first — a city or settlement if it can, else a development card or a road,
+  whichever keeps the next build's cards — since the next roll may be a 7 (1/6 each);
+  otherwise it builds what its turn policy would build (no trades exist there) or passes.
+* **Helpers of CATAN**, one rule per helper: Vincent for a cheap city (else settlement)
+  unless the knight holds a narrow Largest Army; Hilde on the most threatening opponent
+  ahead, taking the card its next builds lack most; Lin when the robber blocks its own hex
+  (before the roll too) or blocks nobody worth blocking; Jean on the resource whose 2:1
+  rate completes a build through the bank; Nassir for the card its next build lacks, from
+  the one or two opponents likeliest to hold it (by their production), repaying with the
+  cards it needs least; Candamir instead of a plain purchase (paid with its least needed
+  cards) and the best card of the three kept; William when its road is wanted and the
+  usual brick-and-lumber would cost a needed card; Louis to move a dead-end road that
+  leads nowhere to a path toward a clearly better site (never while Longest Road is in
+  play); Marianne and Sean for the card it needs most, Sean to keep an over-limit hand.
+  After a use it flips the helper or exchanges it for the display's best, by the ranking
+  of ``helper_value.helper_worth``.
 
-A small random tie-break (option ``noise``) comes from the bot's own seeded generator, as
-does the choice in phases it has no rule for (the Helpers of CATAN scenario's).
+A small random tie-break (option ``noise``) comes from the bot's own seeded generator.
 
 Options (keyword arguments, strings accepted so that ``weighted:trade=0`` works):
 ``trade`` (bool, default on) — answer and propose domestic trades at all;
 ``offers`` (0–1, default 0.3) — chance of proposing an offer when one card is missing;
-``noise`` (>= 0, default 0.01) — size of the random tie-break.
+``noise`` (>= 0, default 0.01) — size of the random tie-break;
+``helpers`` (bool, default on) — use helpers' advantages at all (off: it declines
+Marianne and Sean and never uses a helper; for measuring what the helpers are worth);
+``sbp`` (bool, default on) — build in the Special Building Phase (off: always pass).
 
 What this is not: no lookahead and no model of hidden cards (see ``greedy.py``); it never
 reads a game state, only the view and the legal actions it is given.
@@ -35,12 +54,24 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.types import NOBODY, Harbor
+from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor, Helper
 
 from . import features as F
+from . import helper_value
 from .base import register_bot
 
 K = ActionKind
+
+HELPER_PHASES = frozenset(
+    {
+        Phase.HELPER_AFTER,
+        Phase.HELPER_REACT,
+        Phase.HILDE_TAKE,
+        Phase.CANDAMIR_KEEP,
+        Phase.NASSIR_REPAY,
+    }
+)
+"""The Helpers of CATAN's own phases (a decision inside or after a helper's use)."""
 
 # -- options ---------------------------------------------------------------------------------
 
@@ -120,12 +151,14 @@ class WeightedBot:
     """Heuristic baseline: fixed priorities and weights over the legal actions."""
 
     name = "weighted"
-    OPTIONS = ("trade", "offers", "noise")
+    OPTIONS = ("trade", "offers", "noise", "helpers", "sbp")
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
         check_options(self.name, options, self.OPTIONS)
         self.rng = rng
         self.trade = option_bool(self.name, "trade", options.get("trade", True))
+        self.use_helpers = option_bool(self.name, "helpers", options.get("helpers", True))
+        self.sbp = option_bool(self.name, "sbp", options.get("sbp", True))
         self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.3), 0, 1)
         self.noise_size = option_float(self.name, "noise", options.get("noise", 0.01), 0, 100)
         self._offer_turn = -1
@@ -155,9 +188,13 @@ class WeightedBot:
             return self._answer(view, legal, info)
         if ph == Phase.TRADE_CONFIRM:
             return self._confirm(view, legal, info)
-        if ph in (Phase.MAIN, Phase.BUILD, Phase.SPECIAL_BUILD):
+        if ph == Phase.SPECIAL_BUILD:
+            return self._special_build(view, legal, info)
+        if ph in (Phase.MAIN, Phase.BUILD):
             return self._main(view, legal, info)
-        return self.rng.choice(legal)  # a scenario's phase it has no rule for
+        if ph in HELPER_PHASES:
+            return self._helper_phase(view, legal, info)
+        return self.rng.choice(legal)  # a phase it has no rule for
 
     def _noise(self) -> float:
         return self.rng.random() * self.noise_size
@@ -271,7 +308,7 @@ class WeightedBot:
         best: Action | None = None
         best_score = 0.0
         for a in legal:
-            if a.kind != K.BUILD_ROAD:
+            if a.kind != K.BUILD_ROAD and a.kind != K.HELPER_WILLIAM:
                 continue
             score = self._road_value(view, info, a.a, net, prod)
             if lr:
@@ -361,6 +398,10 @@ class WeightedBot:
         return True
 
     def _pre_roll(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        if self.use_helpers:
+            lin = self._lin(view, [a for a in legal if a.kind == K.HELPER_LIN], info, True)
+            if lin is not None:
+                return lin
         for a in legal:
             if a.kind == K.PLAY_KNIGHT and self._knight_now(view, info, True):
                 return a
@@ -375,8 +416,14 @@ class WeightedBot:
         hand = view.hand
         by: dict[ActionKind, list[Action]] = {}
         for a in legal:
-            by.setdefault(a.kind, []).append(a)
+            if a.kind < FIRST_HELPER_KIND or self.use_helpers:
+                by.setdefault(a.kind, []).append(a)
         prod = self._prod(view, info)
+
+        # Helpers that bring cards or a cheap build come before anything they could enable.
+        first = self._helper_first(view, by, info)
+        if first is not None:
+            return first
 
         cities = by.get(K.BUILD_CITY)
         if cities:
@@ -419,27 +466,52 @@ class WeightedBot:
             ):
                 return rb[0]
 
+        helper_trade = self._helper_trade(view, by, info, targets)
+        if helper_trade is not None:
+            return helper_trade
+
         trade = self._maritime(view, legal, targets)
         if trade is not None:
             return trade
 
         buy = by.get(K.BUY_DEVELOPMENT)
-        if buy:
-            first = targets[0] if targets else F.DEV
-            after = tuple(h - c for h, c in zip(hand, F.COSTS[F.DEV]))
-            cost = F.COSTS[first]
-            if first == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
-                return buy[0]
+        candamir = by.get(K.HELPER_CANDAMIR)
+        if (buy or candamir) and view.deck_size:
+            plan = targets[0] if targets else F.DEV
+            cost = F.COSTS[plan]
+            if candamir:  # the same card, chosen from three, paid with the spare cards
+                need = helper_value.need_scores(hand, targets, prod, info)
+                best_pay = min(
+                    candamir, key=lambda a: sum(g * need[r] for r, g in enumerate(a.give))
+                )
+                after = tuple(h - c for h, c in zip(hand, best_pay.give))
+                if plan == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
+                    return best_pay
+            if buy:
+                after = tuple(h - c for h, c in zip(hand, F.COSTS[F.DEV]))
+                if plan == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
+                    return buy[0]
 
-        if roads:
+        william = by.get(K.HELPER_WILLIAM, [])
+        if roads or william:
             reach = F.reachable_sites(view, me, info, 2)
             has_site = any(d == 0 for d in reach.values())
             spare = hand[0] >= 2 and hand[1] >= 2  # a road still leaves a settlement's pair
+            # William's road paid with a card no settlement needs leaves the pair as well.
+            spare_w = [a for a in william if _gives_spare(hand, F.COSTS[F.SETTLEMENT], a.give)]
             s_left = F.pieces_left(view, me)[1]
-            if (not has_site and s_left) or spare or self._longest_road_race(view):
-                road = self._best_road(view, roads, info, free=False)
-                if road is not None:
-                    return road
+            race = self._longest_road_race(view)
+            if (not has_site and s_left) or race:
+                pool = [*roads, *william]
+            else:
+                pool = [*(roads if spare else []), *spare_w]
+            road = self._best_road(view, pool, info, free=False) if pool else None
+            if road is not None:
+                return self._road_payment(view, pool, road, targets, info)
+
+        louis = self._louis(view, by.get(K.HELPER_LOUIS), info)
+        if louis is not None:
+            return louis
 
         if self.trade and by.get(K.OFFER_TRADE) and self._offer_turn != view.turn:
             offer = self._offer(view, by[K.OFFER_TRADE], targets)
@@ -448,7 +520,7 @@ class WeightedBot:
                 return offer
 
         # Over the discard limit at the end of the turn: swap surplus for what it lacks.
-        if sum(hand) > 7 and by.get(K.MARITIME_TRADE) and targets:
+        if sum(hand) > view.rules.discard_max and by.get(K.MARITIME_TRADE) and targets:
             cost = F.COSTS[targets[0]]
             for a in by[K.MARITIME_TRADE]:
                 r2 = max(range(5), key=lambda i: a.get[i])
@@ -457,6 +529,266 @@ class WeightedBot:
                     return a
         ends = by.get(K.END_TURN)
         return ends[0] if ends else legal[0]
+
+    # -- the Special Building Phase (5-6 players) -------------------------------------------
+
+    def _special_build(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        """Between turns: above all get the hand down to the discard limit before the next
+        roll can be a 7 (each roll 1/6), else build only what its turn policy would."""
+        end = next((a for a in legal if a.kind == K.END_TURN), legal[0])
+        if not self.sbp:
+            return end
+        assert view.hand is not None
+        if sum(view.hand) > view.rules.discard_max:
+            spend = self._spend_down(view, legal, info)
+            if spend is not None:
+                return spend
+        return self._main(view, legal, info)
+
+    def _spend_down(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action | None:
+        """The build that best turns an over-limit hand into pieces: a city or settlement as
+        usual, else a development card or a road, whichever keeps the next build's cards."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        if any(a.kind in (K.BUILD_CITY, K.BUILD_SETTLEMENT) for a in legal):
+            return self._main(view, legal, info)
+        targets = [t for t in self._targets(view, info) if t != F.DEV] or [F.CITY]
+        cost = F.COSTS[targets[0]]
+        base = F.missing(hand, cost)
+        best: Action | None = None
+        best_score = -1e9
+        buy = next((a for a in legal if a.kind == K.BUY_DEVELOPMENT), None)
+        if buy is not None:
+            after = [h - c for h, c in zip(hand, F.COSTS[F.DEV])]
+            best, best_score = buy, 1.0 - 0.8 * (F.missing(after, cost) - base)
+        road = self._best_road(view, legal, info, free=True)
+        if road is not None and road.kind == K.BUILD_ROAD:
+            net = F.network(view, me, info)
+            value = self._road_value(view, info, road.a, net, self._prod(view, info))
+            after = [h - c for h, c in zip(hand, F.COSTS[F.ROAD])]
+            score = 0.6 + 0.1 * value - 0.8 * (F.missing(after, cost) - base)
+            if score > best_score:
+                best, best_score = road, score
+        return best
+
+    # -- Helpers of CATAN --------------------------------------------------------------------
+
+    def _helper_first(
+        self, view: View, by: Mapping[ActionKind, list[Action]], info: F.BoardInfo
+    ) -> Action | None:
+        """Vincent's cheap city or settlement, Hilde's card from the leader, Lin's card."""
+        me = view.viewer
+        assert me is not None
+        vincent = by.get(K.HELPER_VINCENT)
+        if vincent and helper_value.helper_worth(view, Helper.VINCENT, info) > 0.1:
+            prod = self._prod(view, info)
+            cities = [a for a in vincent if a.b == 2]
+            if cities:
+                return max(cities, key=lambda a: info.inter_value[a.a] + self._noise())
+            return max(
+                vincent, key=lambda a: self._site_value(view, info, a.a, prod) + self._noise()
+            )
+        hilde = by.get(K.HELPER_HILDE)
+        if hilde:  # the leader among those ahead; a bigger hand has more to choose from
+            return max(
+                hilde,
+                key=lambda a: threat(view, a.a) + 0.05 * view.hand_sizes[a.a] + self._noise(),
+            )
+        return self._lin(view, by.get(K.HELPER_LIN, []), info, False)
+
+    def _lin(
+        self, view: View, lins: Sequence[Action], info: F.BoardInfo, pre_roll: bool
+    ) -> Action | None:
+        """Lin when the robber blocks its own hex, or blocks nobody worth blocking: a free
+        card (and, before the roll, a roll that pays)."""
+        if not lins:
+            return None
+        me = view.viewer
+        assert me is not None
+        dmg = F.hex_damage(view, info, view.robber)
+        own = dmg[me]
+        if pre_roll and not own:
+            return None  # after the roll the card is the same, and the 7 may move it anyway
+        held_back = sum(dmg[q] * threat(view, q) for q in range(view.n) if q != me)
+        if 2.0 * own + 2.0 > 0.5 * held_back:
+            return lins[0]
+        return None
+
+    def _helper_trade(
+        self,
+        view: View,
+        by: Mapping[ActionKind, list[Action]],
+        info: F.BoardInfo,
+        targets: Sequence[int],
+    ) -> Action | None:
+        """Jean when 2:1 completes a build through the bank; Nassir for the card it lacks."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        ratios = F.own_ratios(view, me)
+        jean = by.get(K.HELPER_JEAN)
+        if jean:
+            for t in targets[:2]:
+                cost = F.COSTS[t]
+                need = F.missing(hand, cost)
+                if not need or F.maritime_units(hand, cost, ratios) >= need:
+                    continue
+                best: Action | None = None
+                best_units = 0
+                for a in jean:
+                    r = a.a
+                    if ratios[r] <= 2:
+                        continue
+                    two = tuple(2 if i == r else q for i, q in enumerate(ratios))
+                    units = F.maritime_units(hand, cost, two)
+                    if units >= need and units > best_units:
+                        best, best_units = a, units
+                if best is not None:
+                    return best
+        nassir = by.get(K.HELPER_NASSIR)
+        if nassir and targets:
+            return self._nassir(view, nassir, info, targets)
+        return None
+
+    def _nassir(
+        self, view: View, nassir: Sequence[Action], info: F.BoardInfo, targets: Sequence[int]
+    ) -> Action | None:
+        """Demand the resource the next build lacks from the one or two opponents most likely
+        to hold it, when it has as many spare cards to give back."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = view.hand
+        cost = F.COSTS[targets[0]]
+        lack = F.missing(hand, cost)
+        if not 1 <= lack <= 2:
+            return None
+        spare = sum(max(0, h - c) for h, c in zip(hand, cost))
+        if not spare:
+            return None
+        need = helper_value.need_scores(hand, targets, self._prod(view, info), info)
+        r = max((i for i in range(5) if cost[i] > hand[i]), key=lambda i: need[i])
+        holds = sorted(
+            (
+                (F.resource_share(view, q, info)[r] * view.hand_sizes[q], q)
+                for q in range(view.n)
+                if q != me and view.hand_sizes[q]
+            ),
+            reverse=True,
+        )
+        if not holds or holds[0][0] < 0.6:
+            return None
+        mask = 1 << holds[0][1]
+        if cost[r] - hand[r] >= 2 and spare >= 2 and len(holds) > 1 and holds[1][0] >= 0.6:
+            mask |= 1 << holds[1][1]
+        return next((a for a in nassir if a.a == r and a.to == mask), None)
+
+    def _road_payment(
+        self,
+        view: View,
+        pool: Sequence[Action],
+        road: Action,
+        targets: Sequence[int],
+        info: F.BoardInfo,
+    ) -> Action:
+        """The chosen road paid the usual way or through William, whichever costs the
+        cards the next builds need least."""
+        assert view.hand is not None
+        same = [a for a in pool if a.a == road.a]
+        if len(same) == 1:
+            return road
+        need = helper_value.need_scores(view.hand, targets, self._prod(view, info), info)
+
+        def price(a: Action) -> float:
+            give = F.COSTS[F.ROAD] if a.kind == K.BUILD_ROAD else a.give
+            # A tiny premium on William keeps a helper use for a road that saves nothing.
+            return sum(g * need[r] for r, g in enumerate(give)) + (
+                0.05 if a.kind == K.HELPER_WILLIAM else 0.0
+            )
+
+        return min(same, key=price)
+
+    def _louis(
+        self, view: View, moves: Sequence[Action] | None, info: F.BoardInfo
+    ) -> Action | None:
+        """Louis: move a dead-end road that leads nowhere useful to a path toward a good site
+        (not while Longest Road is at stake: a move can shorten the road)."""
+        if not moves or self._longest_road_race(view):
+            return None
+        me = view.viewer
+        assert me is not None
+        net = F.network(view, me, info)
+        prod = self._prod(view, info)
+        bo = view.building_owner
+        ro = view.road_owner
+        best: Action | None = None
+        best_gain = 2.5  # a site worth moving for, not a shuffle
+        old: dict[int, tuple[float, set[int]]] = {}
+        for a in moves:
+            e, f = a.a, a.b
+            if e not in old:
+                # The free end: no own building and no other own road there.
+                ends = info.path_ends[e]
+                free = {
+                    v
+                    for v in ends
+                    if bo[v] != me and not any(g != e and ro[g] == me for g in info.inter_paths[v])
+                }
+                rest = net - free
+                old[e] = (self._road_value(view, info, e, rest, prod), rest)
+            value, rest = old[e]
+            gain = self._road_value(view, info, f, rest, prod) - value
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    def _helper_phase(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
+        """The helper phases: flip or exchange, Marianne/Sean, Hilde's take, Candamir's
+        keep, Nassir's repayment."""
+        me = view.viewer
+        hv = view.helpers
+        assert me is not None and view.hand is not None and hv is not None
+        hand = view.hand
+        ph = view.phase
+        if ph == Phase.HELPER_AFTER:
+
+            def keep_value(a: Action) -> float:
+                if a.kind == K.HELPER_FLIP:
+                    return helper_value.helper_worth(view, hv.held[me], info, 1)
+                return helper_value.helper_worth(view, a.a, info) + self._noise() * 0.01
+
+            return max(legal, key=keep_value)
+        if ph == Phase.CANDAMIR_KEEP:
+            army = self._army_race(view)
+
+            def card_value(a: Action) -> float:
+                v = helper_value.DEV_KEEP[a.a]
+                if a.a == DevCard.KNIGHT and army:
+                    v += 0.15
+                return v
+
+            return max(legal, key=card_value)
+        targets = self._targets(view, info)
+        need = helper_value.need_scores(hand, targets, self._prod(view, info), info)
+        if ph == Phase.NASSIR_REPAY:  # give back what it needs least
+            return min(legal, key=lambda a: need[a.b] + self._noise() * 0.01)
+        if ph == Phase.HILDE_TAKE:
+            return max(legal, key=lambda a: need[a.a] + self._noise() * 0.01)
+        # HELPER_REACT: Sean keeps an over-limit hand; otherwise the card it needs most.
+        uses = [a for a in legal if a.kind != K.HELPER_DECLINE]
+        if not self.use_helpers or not uses:
+            return next(a for a in legal if a.kind == K.HELPER_DECLINE)
+        keep = next((a for a in uses if a.kind == K.HELPER_SEAN and a.a == NOBODY), None)
+        if keep is not None:
+            return keep
+        return max(uses, key=lambda a: need[a.a] + self._noise() * 0.01)
+
+    def _army_race(self, view: View) -> bool:
+        me = view.viewer
+        assert me is not None
+        mine = view.knights[me]
+        others = max(view.knights[q] for q in range(view.n) if q != me)
+        return view.largest_army != me and mine + 2 >= max(3, others + 1)
 
     def _candidate_paths(self, view: View, info: F.BoardInfo, net: set[int]) -> list[int]:
         ro = view.road_owner
