@@ -396,8 +396,8 @@ def unseen_dev_share(view: View) -> tuple[float, float, float, float, float]:
 
 
 def _unseen_dev_share(view: View) -> tuple[float, float, float, float, float]:
-    # The view does not carry the rules: the 5-6 player extension (and only it) has 5+ seats.
-    counts = list(data.DECK_EXT if view.n >= 5 else data.DECK_BASE)
+    # The deck's make-up is public (the view's rules); played cards and our own are not in it.
+    counts = list(view.rules.deck)
     played = view.played
     for p in range(view.n):
         for d in range(5):
