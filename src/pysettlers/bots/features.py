@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pysettlers.engine import Board, View, data
+from pysettlers.engine.awards import trail_length
 from pysettlers.engine.types import NOBODY
 
 Bundle = tuple[int, int, int, int, int]
@@ -336,43 +337,13 @@ def reachable_sites(
 def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1) -> int:
     """Length of ``p``'s longest road on the view's road map, with road ``extra`` added.
 
-    The same trail rule as the Almanac's Longest Road: no path twice, and an opponent's
-    building breaks the road.
+    Measured by the engine's own rule (``awards.trail_length``), not a copy of it.
     """
-    ro = view.road_owner
-    mine = [e for e, o in enumerate(ro) if o == p]
+    roads: Sequence[int] = view.road_owner
     if extra >= 0:
-        mine.append(extra)
-    if len(mine) <= 1:
-        return len(mine)
-    own = set(mine)
-    ends = info.path_ends
-    vpaths = info.inter_paths
-    bo = view.building_owner
-    used: set[int] = set()
-    best = 0
-
-    def walk(v: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and bo[v] != NOBODY and bo[v] != p:
-            return
-        for e in vpaths[v]:
-            if e in own and e not in used:
-                used.add(e)
-                a, b = ends[e]
-                walk(b if a == v else a, length + 1)
-                used.discard(e)
-
-    starts = {v for e in mine for v in ends[e]}
-    # Start at trail ends first (degree 1 in p's network): they give the answer for trees.
-    deg = {v: sum(1 for e in vpaths[v] if e in own) for v in starts}
-    for v in sorted(starts, key=lambda x: deg[x]):
-        walk(v, 0)
-        if best == len(mine):
-            break
-    return best
+        roads = list(roads)
+        roads[extra] = p
+    return trail_length(view.board.topology, roads, view.building_owner, p)
 
 
 # -- the development deck ----------------------------------------------------------------------

@@ -10,15 +10,26 @@ What this is not: the building rules themselves (``building.py``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .data import AWARD_POINTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 from .state import GameState
+from .topology import Topology
 from .types import NOBODY
 
 
 def longest_road_of(s: GameState, p: int) -> int:
+    """The length of ``p``'s longest road in ``s`` (see :func:`trail_length`)."""
+    return trail_length(s.topo, s.road_owner, s.building_owner, p)
+
+
+def trail_length(
+    topo: Topology, road_owner: Sequence[int], building_owner: Sequence[int], p: int
+) -> int:
     """The longest trail of ``p``'s roads (no path used twice), counting only one branch.
+
+    Takes the board as plain sequences so that a view (a bot weighing a road it might
+    build) measures roads by the same rule as the engine.
 
     A road "is broken" by an opponent's building on an intersection: the trail may end
     there but not pass through it. One's own buildings never break a road (Almanac,
@@ -31,14 +42,13 @@ def longest_road_of(s: GameState, p: int) -> int:
     any intersection of that part will do: parts whose walks never covered all their
     roads get a start of their own.
     """
-    ro = s.road_owner
+    ro = road_owner
     mine = [e for e, o in enumerate(ro) if o == p]
     if len(mine) <= 1:
         return len(mine)
-    topo = s.topo
     ends = topo.path_ends
     vpaths = topo.intersection_paths
-    bo = s.building_owner
+    bo = building_owner
     used = dict.fromkeys(mine, False)
     seen: set[int] = set()
     best = 0
