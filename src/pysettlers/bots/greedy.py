@@ -90,7 +90,8 @@ from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor
 from . import features as F
 from .base import register_bot
 from .helper_score import helper_score
-from .weighted import HELPER_PHASES, check_options, option_bool, option_float, threat
+from .options import HEURISTIC_KEYS, heuristic_options
+from .weighted import HELPER_PHASES, threat
 
 K = ActionKind
 
@@ -518,16 +519,12 @@ class GreedyBot:
     """One-ply lookahead on the view with a documented value function (module docstring)."""
 
     name = "greedy"
-    OPTIONS = ("trade", "offers", "noise", "helpers", "sbp")
+    OPTIONS = HEURISTIC_KEYS
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
-        check_options(self.name, options, self.OPTIONS)
         self.rng = rng
-        self.trade = option_bool(self.name, "trade", options.get("trade", True))
-        self.use_helpers = option_bool(self.name, "helpers", options.get("helpers", True))
-        self.sbp = option_bool(self.name, "sbp", options.get("sbp", True))
-        self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.5), 0, 1)
-        self.noise_size = option_float(self.name, "noise", options.get("noise", 0.001), 0, 100)
+        o = heuristic_options(self.name, options, offers=0.5, noise=0.001)
+        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
         self._turn = -1
         self._trades = 0
         self._offered = False

@@ -59,6 +59,7 @@ from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor, 
 from . import features as F
 from . import helper_value
 from .base import register_bot
+from .options import HEURISTIC_KEYS, heuristic_options
 
 K = ActionKind
 
@@ -72,46 +73,6 @@ HELPER_PHASES = frozenset(
     }
 )
 """The Helpers of CATAN's own phases (a decision inside or after a helper's use)."""
-
-# -- options ---------------------------------------------------------------------------------
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
-
-
-def option_bool(bot: str, key: str, value: object) -> bool:
-    """``value`` (a bool, 0/1, or a string such as ``on``/``off``) as a bool."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-        return value.strip().lower() in _TRUE
-    raise ValueError(f"{bot}: option {key!r} must be a boolean (0/1, on/off), got {value!r}")
-
-
-def option_float(bot: str, key: str, value: object, lo: float, hi: float) -> float:
-    """``value`` (a number or numeric string) as a float within ``[lo, hi]``."""
-    bad = ValueError(f"{bot}: option {key!r} must be a number, got {value!r}")
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise bad
-    try:
-        x = float(value)
-    except ValueError:
-        raise bad from None
-    if not lo <= x <= hi:
-        raise ValueError(f"{bot}: option {key!r} must be between {lo} and {hi}, got {x}")
-    return x
-
-
-def check_options(bot: str, options: Mapping[str, object], known: Sequence[str]) -> None:
-    """Reject option names the bot does not know, listing those it does."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ValueError(
-            f"{bot}: unknown option(s) {', '.join(unknown)} (known: {', '.join(known)})"
-        )
-
 
 # -- shared helpers (also used by the greedy bot) -----------------------------------------------
 
@@ -151,16 +112,12 @@ class WeightedBot:
     """Heuristic baseline: fixed priorities and weights over the legal actions."""
 
     name = "weighted"
-    OPTIONS = ("trade", "offers", "noise", "helpers", "sbp")
+    OPTIONS = HEURISTIC_KEYS
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
-        check_options(self.name, options, self.OPTIONS)
         self.rng = rng
-        self.trade = option_bool(self.name, "trade", options.get("trade", True))
-        self.use_helpers = option_bool(self.name, "helpers", options.get("helpers", True))
-        self.sbp = option_bool(self.name, "sbp", options.get("sbp", True))
-        self.offer_chance = option_float(self.name, "offers", options.get("offers", 0.3), 0, 1)
-        self.noise_size = option_float(self.name, "noise", options.get("noise", 0.01), 0, 100)
+        o = heuristic_options(self.name, options, offers=0.3, noise=0.01)
+        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
         self._offer_turn = -1
 
     # -- entry point ---------------------------------------------------------------------------
