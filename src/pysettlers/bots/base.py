@@ -28,8 +28,8 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
-BotFactory = Callable[[random.Random], Bot]
-"""Builds a bot from its own seeded generator."""
+BotFactory = Callable[..., Bot]
+"""Builds a bot from its own seeded generator and keyword options: ``factory(rng, **options)``."""
 
 _REGISTRY: dict[str, BotFactory] = {}
 
@@ -46,14 +46,14 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
-    """A new bot of kind ``name`` drawing its choices from ``rng``."""
+def make_bot(name: str, rng: random.Random, **options: object) -> Bot:
+    """A new bot of kind ``name`` drawing its choices from ``rng``, with its ``options``."""
     try:
         factory = _REGISTRY[name]
     except KeyError:
         known = ", ".join(bot_names()) or "none"
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
-    return factory(rng)
+    return factory(rng, **options)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:

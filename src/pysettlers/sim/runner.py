@@ -34,8 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
-from pysettlers.bots import base as _bots_base
+from pysettlers.bots import Bot, bot_rng, make_bot
 from pysettlers.engine import (
     Action,
     Game,
@@ -201,26 +200,12 @@ def _import_class(target: str) -> Callable[..., Any]:
     raise ValueError(f"cannot import {target!r}: no module found")
 
 
-def _registered_factory(name: str) -> Callable[..., Any]:
-    """The registered factory of bot kind ``name``, importing ``pysettlers.bots.<name>``
-    on demand (the ``weighted`` and ``greedy`` modules register themselves on import)."""
-    if name not in bot_names():
-        try:
-            importlib.import_module(f"pysettlers.bots.{name}")
-        except ModuleNotFoundError as err:
-            if err.name != f"pysettlers.bots.{name}":
-                raise
-    if name not in bot_names():
-        make_bot(name, random.Random(0))  # raises the registry's "unknown bot" error
-    # The public ``make_bot(name, rng)`` has no way to pass options, so the factory (a
-    # class taking ``rng, **options`` for every built-in bot) is taken from the registry.
-    return cast(Callable[..., Any], _bots_base._REGISTRY[name])
-
-
 def build_bot(spec: BotSpec, rng: random.Random) -> Bot:
     """A new bot for ``spec``, constructed as ``factory(rng, **options)``."""
-    factory = _import_class(spec.target) if spec.target else _registered_factory(spec.name)
-    bot = factory(rng, **dict(spec.options))
+    if spec.target:
+        bot = _import_class(spec.target)(rng, **dict(spec.options))
+    else:
+        bot = make_bot(spec.name, rng, **dict(spec.options))
     if not callable(getattr(bot, "choose", None)):
         raise TypeError(f"{spec.text!r} built a {type(bot).__name__} without a choose() method")
     return cast(Bot, bot)
