@@ -26,6 +26,7 @@ from .flow import deciders, to_move
 from .helpers import phase_actions as helper_phase_actions
 from .helpers import trade_ratios
 from .helpers import turn_actions as helper_turn_actions
+from .production import victim_mask
 from .state import GameState
 from .topology import Topology
 from .trade import confirm_error, holds
@@ -225,19 +226,13 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         return [row[r] for r in range(5) if hands[5 * p + r]]
     if ph == P.MOVE_ROBBER:
         out = []
-        bo = s.building_owner
-        corners = s.topo.hex_corners
         rob = t.robber[p]
         robber = s.robber
         n = s.n
         for hx in range(s.topo.n_hexes):
             if hx == robber:
                 continue
-            mask = 0
-            for v in corners[hx]:
-                o = bo[v]
-                if o != NOBODY and o != p:
-                    mask |= 1 << o
+            mask = victim_mask(s, p, hx)
             if mask:
                 row = rob[hx]
                 out.extend([row[q + 1] for q in range(n) if mask >> q & 1])

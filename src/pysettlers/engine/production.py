@@ -108,11 +108,21 @@ def discard(s: GameState, p: int, give: Bundle) -> None:
     s.events.append(("discard", p, give))
 
 
+def victim_mask(s: GameState, p: int, h: int) -> int:
+    """Bit mask of the opponents of ``p`` with a settlement or city on hex ``h``."""
+    bo = s.building_owner
+    mask = 0
+    for v in s.topo.hex_corners[h]:
+        o = bo[v]
+        if o != NOBODY and o != p:
+            mask |= 1 << o
+    return mask
+
+
 def robber_victims(s: GameState, p: int, h: int) -> list[int]:
     """Opponents with a settlement or city on hex ``h``, in seat order."""
-    bo = s.building_owner
-    owners = {bo[v] for v in s.topo.hex_corners[h]}
-    return [q for q in range(s.n) if q in owners and q != p]
+    mask = victim_mask(s, p, h)
+    return [q for q in range(s.n) if mask >> q & 1]
 
 
 def robber_error(s: GameState, p: int, h: int, victim: int) -> str | None:
