@@ -64,7 +64,6 @@ from pysettlers.engine.data import (
     SETTLEMENTS_PER_PLAYER,
 )
 from pysettlers.engine.derived import recount
-from pysettlers.engine.flow import PHASE_KINDS
 from pysettlers.engine.types import NOBODY
 
 K = ActionKind
@@ -732,7 +731,7 @@ class SimGame:
         s = self.s
         self.tally.enumerated += 1
         ds = deciders(s)
-        allowed = PHASE_KINDS[s.phase]
+        allowed = s.ruleset.phase_kinds[s.phase]
         for p in range(s.n):
             listed = set(legal_actions(s, p))
             if p not in ds and listed:
@@ -795,8 +794,8 @@ class SimGame:
     def _progress_after(self, c: GameState) -> list[int]:
         played = self.progress_played[:]
         for e in c.events:
-            if e[0] in _PROGRESS_EVENTS:
-                played[_PROGRESS_EVENTS[e[0]]] += 1
+            if e.kind in _PROGRESS_EVENTS:
+                played[_PROGRESS_EVENTS[e.kind]] += 1
         return played
 
     # -- the end ---------------------------------------------------------------------------
@@ -851,8 +850,8 @@ class SimGame:
         self.tally.kinds[K(a.kind).name] += 1
         self.tally.steps += 1
         for e in s.events:
-            if e[0] in _PROGRESS_EVENTS:
-                self.progress_played[_PROGRESS_EVENTS[e[0]]] += 1
+            if e.kind in _PROGRESS_EVENTS:
+                self.progress_played[_PROGRESS_EVENTS[e.kind]] += 1
 
     def run(self, max_steps: int = MAX_STEPS) -> None:
         s = self.s

@@ -17,6 +17,7 @@ from typing import Any
 from builders import position
 from pysettlers.engine import GameState, Rules, load_state, save_state
 from pysettlers.engine.actions import helper_name
+from pysettlers.engine.scenarios.helpers import helpers_of
 from pysettlers.engine.types import NOBODY, Helper
 
 HELPERS = Rules(map_kind="beginner", helpers=True)
@@ -76,17 +77,17 @@ def helper_position(
 
 
 def holder(s: GameState, p: int) -> str | None:
-    assert s.helpers is not None
-    h = s.helpers.held[p]
+    assert helpers_of(s) is not None
+    h = helpers_of(s).held[p]
     return None if h == NOBODY else helper_name(h)
 
 
 def sides(s: GameState) -> str:
     """Each player's helper and side, e.g. ``"lin:A jean:B ..."``."""
-    assert s.helpers is not None
-    return " ".join(f"{holder(s, p)}:{'AB'[s.helpers.side[p]]}" for p in range(s.n))
+    assert helpers_of(s) is not None
+    return " ".join(f"{holder(s, p)}:{'AB'[helpers_of(s).side[p]]}" for p in range(s.n))
 
 
 def display(s: GameState) -> set[str]:
-    assert s.helpers is not None
-    return {helper_name(h) for h in Helper if s.helpers.display >> h & 1}
+    assert helpers_of(s) is not None
+    return {helper_name(h) for h in Helper if helpers_of(s).display >> h & 1}

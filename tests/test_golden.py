@@ -72,9 +72,11 @@ def golden(name: str, make: Callable[[], Any]) -> Any:
 
 
 def position_hash(state: Any) -> str:
-    """sha256 of the saved-state JSON without the generator state (canonical key order)."""
+    """sha256 of the saved-state JSON without the generator state and the count of actions
+    applied (canonical key order): the position alone."""
     saved = save_state(state)
     del saved["rng"]
+    del saved["version"]
     text = json.dumps(saved, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -28,6 +28,9 @@ from pysettlers.engine import (
     parse_action,
     parse_outcome,
 )
+from pysettlers.engine.events import HIDDEN, CardDrawn
+from pysettlers.engine.scenarios.helpers import helpers_of
+from pysettlers.engine.scenarios.helpers.events import CandamirDrew
 from pysettlers.engine.views import redact_event
 
 RULE = "Helpers in Detail (Candamir)"
@@ -47,7 +50,7 @@ def test_substitute_one_resource_draw_three_keep_one() -> None:
     play(s, ("p0 candamir 1lumber+1wool+1grain", (MONO, K, VP)))
     assert hand(s, 0) == "nothing"
     assert s.phase == Phase.CANDAMIR_KEEP
-    assert s.helpers is not None and s.helpers.drawn == (K, MONO, VP)  # sorted
+    assert helpers_of(s) is not None and helpers_of(s).drawn == (K, MONO, VP)  # sorted
     assert legal(s) == ["p0 keep knight", "p0 keep monopoly", "p0 keep victory-point"]
     play(s, "p0 keep monopoly")
     # Only the kept card left the deck: the other two went back and it was reshuffled.
@@ -111,7 +114,7 @@ def test_fewer_than_three_cards_in_the_deck() -> None:
     assert chance_outcomes(s, a) == [((K, VP), 1.0)]
     assert_illegal(s, ("p0 candamir 1lumber+1wool+1grain", (K, K, VP)), RULE)
     play(s, "p0 candamir 1lumber+1wool+1grain")
-    assert s.helpers is not None and s.helpers.drawn == (K, VP)
+    assert helpers_of(s) is not None and helpers_of(s).drawn == (K, VP)
     play(s, "p0 keep victory-point")
     assert s.deck == [1, 0, 0, 0, 0]
 
@@ -143,18 +146,22 @@ def test_outcomes_must_be_in_the_deck() -> None:
 def test_only_the_buyer_sees_the_cards_drawn() -> None:
     s = _candamir()
     play(s, ("p0 candamir 1lumber+1wool+1grain", (K, YOP, VP)))
-    mine = observe(s, 0).helpers
+    mine = observe(s, 0).ext.get("helpers")
     assert mine is not None and mine.drawn == (K, YOP, VP)
     for viewer in (None, 1, 2, 3):
         v = observe(s, viewer)
-        assert v.helpers is not None and v.helpers.drawn is None and v.helpers.drawn_count == 3
-        assert ("candamir_draw", 0, None) in v.events
+        assert (
+            v.ext.get("helpers") is not None
+            and v.ext.get("helpers").drawn is None
+            and v.ext.get("helpers").drawn_count == 3
+        )
+        assert CandamirDrew(0, HIDDEN) in v.events
         data = v.to_json()
         assert data["helpers"]["drawn"] is None
         assert "year" not in str(data["events"])
     play(s, "p0 keep year-of-plenty")
-    assert redact_event(s.events[0], 1) == ("draw", 0, None)
-    assert observe(s, 1).helpers is not None
+    assert redact_event(s.events[0], 1) == CardDrawn(0, HIDDEN)
+    assert observe(s, 1).ext.get("helpers") is not None
 
 
 def test_in_the_turn_after_the_roll_not_before() -> None:

@@ -13,6 +13,8 @@ from typing import Any
 from builders import assert_illegal, hand, legal, play, targets
 from helper_builders import helper_position
 from pysettlers.engine import GameState, Phase, observe
+from pysettlers.engine.events import HIDDEN
+from pysettlers.engine.scenarios.helpers.events import HildeLooked, HildeTook
 
 RULE = "Helpers in Detail (Hilde)"
 PIECES = {  # p0 shows 1 point, p1 2, p2 1, p3 3
@@ -48,16 +50,16 @@ def test_the_look_is_known_to_hilde_and_the_victim_only() -> None:
     play(s, "p0 hilde p1")
     for viewer in (0, 1):
         v = observe(s, viewer)
-        assert v.helpers is not None and v.helpers.look == (0, 0, 1, 0, 2)
-        assert ("hilde_look", 0, 1, (0, 0, 1, 0, 2)) in v.events
+        assert v.ext.get("helpers") is not None and v.ext.get("helpers").look == (0, 0, 1, 0, 2)
+        assert HildeLooked(0, 1, (0, 0, 1, 0, 2)) in v.events
     for viewer in (None, 2, 3):
         v = observe(s, viewer)
-        assert v.helpers is not None and v.helpers.look is None
-        assert ("hilde_look", 0, 1, None) in v.events
+        assert v.ext.get("helpers") is not None and v.ext.get("helpers").look is None
+        assert HildeLooked(0, 1, HIDDEN) in v.events
         assert v.to_json()["helpers"]["look"] is None
     play(s, "p0 take wool")
-    assert ("hilde_take", 0, 1, 2) in observe(s, 1).events
-    assert ("hilde_take", 0, 1, "hidden") in observe(s, 2).events
+    assert HildeTook(0, 1, 2) in observe(s, 1).events
+    assert HildeTook(0, 1, HIDDEN) in observe(s, 2).events
 
 
 def test_no_eligible_opponent() -> None:

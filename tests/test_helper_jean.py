@@ -10,6 +10,7 @@ from __future__ import annotations
 from builders import assert_illegal, hand, legal, play
 from helper_builders import helper_position
 from pysettlers.engine import Phase, Rules
+from pysettlers.engine.scenarios.helpers import helpers_of
 
 MARITIME = "Maritime Trade"
 
@@ -29,7 +30,7 @@ def test_two_to_one_as_often_as_you_like_this_turn() -> None:
 def test_the_rate_ends_with_the_turn() -> None:
     s = helper_position({"p0": "jean", "p1": "hilde"}, hands={"p0": "2ore", "p1": "2ore"})
     play(s, "p0 jean ore", "p0 flip", "p0 end")
-    assert s.helpers is not None and s.helpers.jean == -1
+    assert helpers_of(s) is not None and helpers_of(s).jean == -1
     play(s, ("p1 roll", (1, 1)))
     assert_illegal(s, "p1 maritime 2ore for 1brick", MARITIME)
 

@@ -12,6 +12,7 @@ from typing import Any
 from builders import assert_illegal, hand, legal, play
 from helper_builders import helper_position
 from pysettlers.engine import GameState, Phase, deciders, legal_actions
+from pysettlers.engine.scenarios.helpers import helpers_of
 
 RULE = "Helpers in Detail (Marianne)"
 TURN = "Turn Overview"
@@ -60,7 +61,7 @@ def test_declining_keeps_her_unused() -> None:
     s = _marianne()
     play(s, ("p0 roll", (3, 3)), "p2 decline")
     assert s.phase == Phase.MAIN and hand(s, 2) == "nothing"
-    assert s.helpers is not None and s.helpers.used[2] == -1 and s.helpers.side[2] == 0
+    assert helpers_of(s) is not None and helpers_of(s).used[2] == -1 and helpers_of(s).side[2] == 0
 
 
 def test_on_her_owners_own_turn() -> None:

@@ -16,6 +16,7 @@ import pytest
 from builders import assert_illegal, hand, legal, play, targets
 from helper_builders import helper_position
 from pysettlers.engine import GameState, Phase, Rules, deciders
+from pysettlers.engine.scenarios.helpers.events import NassirTraded
 
 RULE = "Helpers in Detail (Nassir)"
 HANDS = {"p0": "1ore", "p1": "2wool+1brick", "p2": "1grain", "p3": "1wool"}
@@ -58,7 +59,7 @@ def test_nobody_has_it() -> None:
     s = _nassir()
     play(s, "p0 nassir lumber from p2,p3")
     assert hand(s, 0) == "1ore" and s.phase == Phase.HELPER_AFTER
-    assert s.events[0] == ("nassir", 0, 1, 0b1100, ())
+    assert s.events[0] == NassirTraded(0, 1, 0b1100, ())
 
 
 @pytest.mark.parametrize("text", ["p0 nassir wool from p1,p2,p3", "p0 nassir wool from p0"])

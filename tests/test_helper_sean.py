@@ -13,6 +13,7 @@ from typing import Any
 from builders import assert_illegal, hand, legal, play
 from helper_builders import helper_position
 from pysettlers.engine import GameState, Phase, Rules, deciders
+from pysettlers.engine.scenarios.helpers import helpers_of
 
 RULE = "Helpers in Detail (Sean)"
 TURN = "Turn Overview"
@@ -62,7 +63,7 @@ def test_declining_means_discarding() -> None:
     s = _sean({"p2": "9wool"})
     play(s, ("p0 roll", (3, 4)), "p2 decline")
     assert s.phase == Phase.DISCARD and deciders(s) == (2,)
-    assert s.helpers is not None and s.helpers.used[2] == -1
+    assert helpers_of(s) is not None and helpers_of(s).used[2] == -1
 
 
 def test_only_on_a_seven() -> None:

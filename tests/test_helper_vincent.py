@@ -13,6 +13,8 @@ from typing import Any
 from builders import assert_illegal, hand, legal, play, targets
 from helper_builders import helper_position
 from pysettlers.engine import GameState, Phase
+from pysettlers.engine.events import LargestArmyMoved
+from pysettlers.engine.scenarios.helpers import helpers_of
 
 RULE = "Helpers in Detail (Vincent)"
 PIECES = {"p0": {"settlements": ["(0,1)N"], "roads": ["(0,0)E", "(1,-1)SW"]}}
@@ -34,7 +36,7 @@ def test_a_settlement_for_lumber_and_brick() -> None:
     assert hand(s, 0) == "1ore" and s.public_vp[0] == 2
     # The knight card is discarded: no longer among p0's played knights, out of the game.
     assert s.knights[0] == 0 and s.played[0] == 0
-    assert s.helpers is not None and s.helpers.knights_discarded[0] == 1
+    assert helpers_of(s) is not None and helpers_of(s).knights_discarded[0] == 1
     assert s.phase == Phase.HELPER_AFTER
     play(s, "p0 flip")
     assert s.phase == Phase.MAIN
@@ -77,4 +79,4 @@ def test_discarding_a_knight_can_set_largest_army_aside() -> None:
     assert s.largest_army == 0
     play(s, "p0 vincent settlement (0,0)N")
     assert s.largest_army == -1 and s.knights == [2, 2, 0, 0]
-    assert ("largest_army", -1) in s.events
+    assert LargestArmyMoved(-1) in s.events

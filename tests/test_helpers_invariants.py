@@ -69,6 +69,8 @@ from pysettlers.engine import (
     save_state,
 )
 from pysettlers.engine.derived import recount
+from pysettlers.engine.events import HIDDEN
+from pysettlers.engine.scenarios.helpers import helpers_of
 from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard
 
 K = ActionKind
@@ -108,7 +110,7 @@ def n_games() -> int:
 
 def check_cards(s: GameState) -> None:
     rules = s.rules
-    hx = s.helpers
+    hx = helpers_of(s)
     assert hx is not None
     for name in ("hands", "bank", "deck", "dev", "played", "knights", "discards"):
         if min(getattr(s, name)) < 0:
@@ -136,7 +138,7 @@ def check_cards(s: GameState) -> None:
 
 
 def check_helpers(s: GameState) -> None:
-    hx = s.helpers
+    hx = helpers_of(s)
     assert hx is not None
     held = [h for h in hx.held if h != NOBODY]
     if len(set(held)) != len(held):
@@ -160,7 +162,7 @@ def check_helpers(s: GameState) -> None:
         raise HarnessFailure(f"pending {hx.pending} in phase {s.phase.name}")
     if (s.phase == Phase.NASSIR_REPAY) != bool(hx.owed) and s.phase != Phase.GAME_OVER:
         raise HarnessFailure(f"owed {hx.owed} in phase {s.phase.name}")
-    if hx.jean != NOBODY and s.helpers is not None and hx.used[s.current] != s.turn:
+    if hx.jean != NOBODY and helpers_of(s) is not None and hx.used[s.current] != s.turn:
         raise HarnessFailure("Jean's rate without a use this turn")
 
 
@@ -217,7 +219,7 @@ def _recompose(counts: list[int], rng: random.Random) -> list[int]:
 
 def secret_variant(s: GameState, viewer: int | None, rng: random.Random) -> GameState:
     """``s`` with everything ``viewer`` may not know changed (sizes kept)."""
-    hx = s.helpers
+    hx = helpers_of(s)
     assert hx is not None
     v = s.copy()
     v.events = list(s.events)
@@ -232,8 +234,7 @@ def secret_variant(s: GameState, viewer: int | None, rng: random.Random) -> Game
     if not hx.drawn:
         v.deck = _recompose(s.deck, rng)
     elif viewer != hx.owner:
-        assert v.helpers is not None
-        v.helpers.drawn = tuple(sorted(rng.randrange(5) for _ in hx.drawn))
+        v.ext["helpers"].drawn = tuple(sorted(rng.randrange(5) for _ in hx.drawn))
     return v
 
 
@@ -246,13 +247,9 @@ def check_no_leak(s: GameState, rng: random.Random) -> None:
             raise HarnessFailure(f"the view of {viewer} shows others' secrets: {diff}")
         json.dumps(mine.to_json())
         for e in mine.events:
-            kind = e[0]
-            secret = (kind == "candamir_draw" and e[1] != viewer and e[2] is not None) or (
-                kind in ("hilde_look", "hilde_take")
-                and viewer not in (e[1], e[2])
-                and e[3] not in (None, "hidden")
-            )
-            if secret:
+            # Generic over each event kind's declared visibility (engine/events.py).
+            entitled = viewer is not None and viewer in [getattr(e, f) for f in e.seen_by]
+            if not entitled and any(getattr(e, f) not in (None, HIDDEN) for f in e.secret):
                 raise HarnessFailure(f"{viewer} sees {e}")
 
 

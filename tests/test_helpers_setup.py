@@ -29,6 +29,8 @@ from pysettlers.engine import (
 )
 from pysettlers.engine.actions import format_action
 from pysettlers.engine.data import HELPER_STACK
+from pysettlers.engine.events import SettlementBuilt
+from pysettlers.engine.scenarios.helpers import helpers_of
 from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY
 
 RULE = "Helpers of CATAN"
@@ -45,14 +47,14 @@ def test_the_stack_is_data_with_nassir_on_top() -> None:
 def test_set_up_deals_the_stack_with_the_second_settlement_and_road(players: int) -> None:
     first = 1
     s = new_game(Rules(players=players, helpers=True, seed=3), first_player=first)
-    assert s.helpers is not None
+    assert helpers_of(s) is not None
     dealt: list[tuple[int, str]] = []
     while s.phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD):
         second_round = s.setup_step >= players
         p = s.current
         before = holder(s, p)
         apply_checked(s, legal_actions(s)[0])
-        if s.events[0][0] == "settlement":
+        if isinstance(s.events[0], SettlementBuilt):
             assert holder(s, p) == before  # not with the settlement alone
         elif second_round:
             assert before is None and holder(s, p) is not None
@@ -69,7 +71,7 @@ def test_set_up_deals_the_stack_with_the_second_settlement_and_road(players: int
     assert sorted(holder(s, p) or "" for p in range(players)) == sorted(STACK[:players])
     assert sides(s).count(":A") == players
     assert display(s) == {"candamir", "hilde", "louis", "vincent", *STACK[players:]}
-    assert s.helpers.stack == 6
+    assert helpers_of(s).stack == 6
 
 
 def test_beginner_map_deals_in_the_second_round_order() -> None:
@@ -77,7 +79,7 @@ def test_beginner_map_deals_in_the_second_round_order() -> None:
     # Starting player p2: p1 (to the right) gets A1, then p0, p3, and p2 last.
     assert [holder(s, p) for p in (1, 0, 3, 2)] == STACK[:4]
     assert display(s) == {"candamir", "hilde", "louis", "vincent", "sean", "lin"}
-    assert s.helpers is not None and s.helpers.since == [0, 0, 0, 0]
+    assert helpers_of(s) is not None and helpers_of(s).since == [0, 0, 0, 0]
 
 
 def test_two_players_are_dealt_too() -> None:
@@ -124,7 +126,7 @@ def test_exchange_returns_the_helper_and_takes_another_a_side_up() -> None:
     assert_illegal(s, "p0 exchange lin", RULE)
     play(s, "p0 exchange marianne")
     assert holder(s, 0) == "marianne" and "jean" in display(s)
-    assert s.helpers is not None and s.helpers.since[0] == s.turn
+    assert helpers_of(s) is not None and helpers_of(s).since[0] == s.turn
     # Exactly one helper in front of each player, the other six in the display.
     held = [holder(s, p) for p in range(4)]
     assert len(set(held)) == 4 and len(display(s)) == 6 and not set(held) & display(s)
@@ -190,9 +192,9 @@ def test_never_during_the_special_building_phase() -> None:
 
 def test_without_the_option_nothing_changes() -> None:
     s = position(hands={"p0": "2ore"})
-    assert s.helpers is None
+    assert helpers_of(s) is None
     assert "helpers" not in save_state(s) and "helpers" not in Rules().to_json()
-    assert observe(s, 0).helpers is None and "helpers" not in observe(s, 0).to_json()
+    assert observe(s, 0).ext.get("helpers") is None and "helpers" not in observe(s, 0).to_json()
     assert not [a for a in legal_actions(s) if a.kind >= FIRST_HELPER_KIND]
     err = assert_illegal(s, "p0 jean ore", RULE)
     assert "not in play" in err.message
@@ -206,7 +208,7 @@ def test_helpers_are_public_in_every_view() -> None:
     s = helper_position({"p0": "jean", "p2": "sean"}, side={"p2": "B"})
     for viewer in (None, 0, 1, 2, 3):
         v = observe(s, viewer)
-        assert v.helpers is not None
+        assert v.ext.get("helpers") is not None
         data = json.loads(json.dumps(v.to_json()))["helpers"]
         assert data["players"][0]["helper"] == "jean"
         assert data["players"][2] == {
@@ -246,9 +248,9 @@ def test_helper_phases_decide_for_the_owner_only() -> None:
     play(s, "p0 jean ore")
     assert legal_actions(s, 1) == []
     assert_illegal(s, "p1 exchange hilde", "Turn Overview")
-    assert s.helpers is not None and s.helpers.owner == 0
+    assert helpers_of(s) is not None and helpers_of(s).owner == 0
     play(s, "p0 exchange hilde")
-    assert s.helpers.owner == NOBODY
+    assert helpers_of(s).owner == NOBODY
 
 
 NOTATION = [

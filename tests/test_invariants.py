@@ -159,7 +159,7 @@ def test_notation_roundtrip_catches_a_field_the_notation_drops(midgame: GameStat
 
 
 def test_the_harness_catches_a_planted_engine_bug(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pysettlers.engine.game as game_module
+    import pysettlers.engine.production as game_module
 
     real = game_module.produce
 

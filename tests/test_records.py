@@ -265,7 +265,7 @@ def test_a_record_without_chance_outcomes_fails_clearly(record: dict[str, Any]) 
 
 def test_a_game_started_by_a_roll_off_records_its_starting_player() -> None:
     game = Game.new(Rules(players=4, seed=9))  # the starting player is rolled for
-    assert game.start_events and game.start_events[0][0] == "start_roll"
+    assert game.start_events and game.start_events[0].kind == "start_roll"
     harness.random_play(game, random.Random(2), 30)
     again = replay(game.to_json())
     assert again.state.first_player == game.state.first_player

@@ -25,6 +25,7 @@ from pysettlers.engine import (
 )
 from pysettlers.engine.board import beginner_board
 from pysettlers.engine.data import BASE_LAND
+from pysettlers.engine.events import StartRoll
 from pysettlers.engine.game import TURN_RULE
 
 STARTING_HANDS = {  # the starred settlements of Illustration A (BD §1.3)
@@ -157,7 +158,7 @@ def test_starting_player_is_the_highest_roll_ties_reroll() -> None:
     starters = set()
     for seed in range(40):
         g = Game.new(Rules(seed=seed))
-        rounds = [dict(e[1]) for e in g.start_events if e[0] == "start_roll"]
+        rounds = [dict(e.rolls) for e in g.start_events if isinstance(e, StartRoll)]
         assert rounds and set(rounds[0]) == {0, 1, 2, 3}
         for before, after in itertools.pairwise(rounds):
             best = max(before.values())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from builders import BEGINNER, assert_illegal, play, position
 from pysettlers.engine import DevCard, GameState, Phase, Rules, legal_actions
+from pysettlers.engine.events import Won
 from pysettlers.engine.types import NOBODY
 
 ENDING = "Ending the Game"
@@ -46,7 +47,7 @@ def test_siobhan_wins_revealing_her_victory_point_cards() -> None:
     assert s.total_vp(0) == 10
     assert s.phase == Phase.GAME_OVER
     assert s.winner == 0
-    assert ("win", 0, 10, 2) in s.events  # 10 points, 2 victory point cards revealed
+    assert Won(0, 10, 2) in s.events  # 10 points, 2 victory point cards revealed
     assert legal_actions(s) == []
     assert_illegal(s, "p0 end", ENDING)
     assert_illegal(s, ("p1 roll", (3, 4)), ENDING)

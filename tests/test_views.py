@@ -35,6 +35,7 @@ from pysettlers.engine import (
     observe,
     replay,
 )
+from pysettlers.engine.events import HIDDEN, CardDrawn, Discarded, RobberMoved
 from pysettlers.engine.views import redact_event
 
 K = ActionKind
@@ -215,7 +216,7 @@ def test_a_drawn_development_card_is_seen_only_by_its_buyer(
             ]
         else:
             assert views[0] == views[1]
-            assert [d[0]["card"] for d in draws] == [None, None]
+            assert [d[0]["card"] for d in draws] == ["hidden", "hidden"]
             assert views[0]["players"][buyer]["development_cards"] == sum(after[0].dev_cards(buyer))
 
 
@@ -293,16 +294,16 @@ def test_views_serialize_to_json_in_every_phase() -> None:
 
 
 def test_redact_event_hides_exactly_the_secret_parts() -> None:
-    draw = ("draw", 1, int(DevCard.MONOPOLY))
+    draw = CardDrawn(1, int(DevCard.MONOPOLY))
     assert redact_event(draw, 1) == draw
-    assert redact_event(draw, 0) == ("draw", 1, None)
-    assert redact_event(draw, None) == ("draw", 1, None)
-    robbery = ("robber", 0, 7, 2, 4)
+    assert redact_event(draw, 0) == CardDrawn(1, HIDDEN)
+    assert redact_event(draw, None) == CardDrawn(1, HIDDEN)
+    robbery = RobberMoved(0, 7, 2, 4)
     for viewer in (0, 2):
         assert redact_event(robbery, viewer) == robbery
     for viewer in (1, 3, None):
-        assert redact_event(robbery, viewer) == ("robber", 0, 7, 2, "hidden")
-    nothing = ("robber", 0, 7, -1, None)
+        assert redact_event(robbery, viewer) == RobberMoved(0, 7, 2, HIDDEN)
+    nothing = RobberMoved(0, 7, -1, None)
     assert redact_event(nothing, 1) == nothing
-    public = ("discard", 2, (1, 0, 0, 0, 1))
+    public = Discarded(2, (1, 0, 0, 0, 1))
     assert redact_event(public, None) == public

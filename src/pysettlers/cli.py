@@ -35,6 +35,7 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
+from pysettlers.engine import events as ev
 from pysettlers.engine.actions import dev_name, format_bundle, resource_name
 from pysettlers.engine.config import LARGE_GAME_VARIANTS, MAP_KINDS, TRADE_BUILD_STYLES
 from pysettlers.engine.render import render_board, render_view
@@ -66,65 +67,62 @@ class _TurnLog:
             self.items.append(f"p{p} discards {format_bundle((b[0], b[1], b[2], b[3], b[4]))}")
         self.discards = {}
 
-    def add(self, action: Action, events: Sequence[tuple[object, ...]]) -> None:
+    def add(self, action: Action, events: Sequence[ev.Event]) -> None:
         """Record one applied action with the (spectator-redacted) events it caused."""
         if action.kind in (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY):
             self.items.append(format_action(action, self.topo).split(" ", 1)[1])
         names = self.topo
         awards: list[str] = []
         for e in events:
-            kind = e[0]
-            if kind == "roll":
-                dice = e[2]
-                assert isinstance(dice, tuple)
-                self.items.append(f"rolls {dice[0] + dice[1]}")
-            elif kind == "discard":
-                p, give = e[1], e[2]
-                assert isinstance(p, int) and isinstance(give, tuple)
-                acc = self.discards.setdefault(p, [0] * 5)
-                for r, c in enumerate(give):
+            if isinstance(e, ev.Rolled):
+                self.items.append(f"rolls {e.dice[0] + e.dice[1]}")
+            elif isinstance(e, ev.Discarded):
+                acc = self.discards.setdefault(e.player, [0] * 5)
+                for r, c in enumerate(e.cards):
                     acc[r] += c
-            elif kind == "robber":
+            elif isinstance(e, ev.RobberMoved):
                 self._flush_discards()
-                h, victim, stolen = e[2], e[3], e[4]
-                assert isinstance(h, int) and isinstance(victim, int)
-                text = f"robber {names.hex_names[h]}"
-                if victim >= 0:
-                    text += f" robs p{victim}" + ("" if stolen is not None else " (no cards)")
+                text = f"robber {names.hex_names[e.hex]}"
+                if e.victim >= 0:
+                    text += f" robs p{e.victim}" + ("" if e.stolen is not None else " (no cards)")
                 self.items.append(text)
-            elif kind in ("road", "settlement", "city"):
-                where = e[2]
-                assert isinstance(where, int)
-                table = names.path_names if kind == "road" else names.intersection_names
-                self.items.append(f"{kind} {table[where]}")
-            elif kind == "draw":
-                card = e[2]
-                self.items.append("buy" if card is None else f"buy ({dev_name(int(str(card)))})")
-            elif kind == "monopoly":
-                named, taken = e[2], e[3]
-                assert isinstance(named, int) and isinstance(taken, tuple)
-                self.items.append(f"monopoly {resource_name(named)} (takes {sum(taken)})")
-            elif kind == "maritime":
-                self.items.append(f"maritime {_bundle(e[2])} for {_bundle(e[3])}")
-            elif kind == "offer":
-                self.offer = f"offer {_bundle(e[2])} for {_bundle(e[3])}"
-            elif kind == "trade":
-                give, get = _bundle(e[3]), _bundle(e[4])
+            elif isinstance(e, ev.RoadBuilt):
+                self.items.append(f"road {names.path_names[e.path]}")
+            elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
+                self.items.append(f"{e.kind} {names.intersection_names[e.intersection]}")
+            elif isinstance(e, ev.CardDrawn):
+                card = e.card
+                self.items.append(
+                    "buy" if isinstance(card, ev.Hidden) else f"buy ({dev_name(card)})"
+                )
+            elif isinstance(e, ev.MonopolyPlayed):
+                taken = sum(e.taken)
+                self.items.append(f"monopoly {resource_name(e.resource)} (takes {taken})")
+            elif isinstance(e, ev.MaritimeTraded):
+                self.items.append(f"maritime {_bundle(e.give)} for {_bundle(e.get)}")
+            elif isinstance(e, ev.OfferMade):
+                self.offer = f"offer {_bundle(e.give)} for {_bundle(e.get)}"
+            elif isinstance(e, ev.Traded):
+                give, get = _bundle(e.give), _bundle(e.get)
                 if self.offer == f"offer {give} for {get}":
-                    self.items.append(f"{self.offer}: p{e[2]} accepts")
+                    self.items.append(f"{self.offer}: p{e.partner} accepts")
                 else:
-                    self.items.append(f"{self.offer}: p{e[2]} counters, trades {give} for {get}")
-            elif kind == "offer_closed":
+                    self.items.append(
+                        f"{self.offer}: p{e.partner} counters, trades {give} for {get}"
+                    )
+            elif isinstance(e, ev.OfferClosed):
                 self.items.append(f"{self.offer}: no deal")
-            elif kind in ("longest_road", "largest_army"):
+            elif isinstance(e, ev.LongestRoadMoved | ev.LargestArmyMoved):
                 # Said after the build that caused it (the engine reports the award first).
-                award = "LONGEST ROAD" if kind == "longest_road" else "LARGEST ARMY"
-                awards.append(f"{award} {'to p' + str(e[1]) if e[1] != -1 else 'set aside'}")
-            elif kind == "win":
+                award = "LONGEST ROAD" if e.kind == "longest_road" else "LARGEST ARMY"
+                awards.append(
+                    f"{award} {'to p' + str(e.holder) if e.holder != -1 else 'set aside'}"
+                )
+            elif isinstance(e, ev.Won):
                 self._flush_discards()
                 self.items.extend(awards)
                 awards = []
-                self.items.append(f"WINS with {e[2]} VP")
+                self.items.append(f"WINS with {e.points} VP")
         self.items.extend(awards)
 
     def finish(self) -> list[str]:
@@ -183,16 +181,14 @@ def run_demo(
     s = game.state
     topo = s.topo
     for e in game.start_events:
-        if e[0] == "start_roll":
-            rolls = e[1]
-            assert isinstance(rolls, tuple)
-            say("Starting roll: " + ", ".join(f"p{p} {r}" for p, r in rolls))
+        if isinstance(e, ev.StartRoll):
+            say("Starting roll: " + ", ".join(f"p{p} {r}" for p, r in e.rolls))
     if rules.map_kind == "beginner":
         say("Beginner set-up: the starting pieces of Illustration A are on the board.")
     else:
         say(f"p{s.first_player} starts. Set-up (snake order):")
 
-    def step() -> tuple[Action, tuple[tuple[object, ...], ...]]:
+    def step() -> tuple[Action, tuple[ev.Event, ...]]:
         p = to_move(s)
         a = bots[p].choose(observe(s, p), legal_actions(s, p))
         game.play(a)
@@ -203,7 +199,7 @@ def run_demo(
     while s.turn == 0 and not is_over(s):
         a, events = step()
         if a.kind == K.BUILD_SETTLEMENT:
-            gain = [e[2] for e in events if e[0] == "starting_resources"]
+            gain = [e.resources for e in events if isinstance(e, ev.StartingResources)]
             pending = f"  set-up  {format_action(a, topo)}"
             pending += f", receives {_bundle(gain[0])}" if gain else ""
         else:

@@ -66,7 +66,7 @@ def helper_score(t: _Turn, a: Action) -> float:
     if k == K.HELPER_DECLINE:
         return 0.0
     if k == K.HELPER_FLIP:
-        hv = view.helpers
+        hv = view.ext.get("helpers")
         assert hv is not None
         return helper_value.helper_worth(view, hv.held[t.me], t.info, 1)
     if k == K.HELPER_EXCHANGE:

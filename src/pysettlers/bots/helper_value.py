@@ -116,7 +116,7 @@ def _worth(view: View, me: int, h: Helper, info: F.BoardInfo) -> float:
 def after_use_worth(view: View, info: F.BoardInfo) -> float:
     """What the viewer's helper position is worth once its helper has been used: the better
     of flipping an A-side helper and the best helper of the display."""
-    hv = view.helpers
+    hv = view.ext.get("helpers")
     me = view.viewer
     assert hv is not None and me is not None
     held = hv.held[me]
@@ -129,7 +129,7 @@ def after_use_worth(view: View, info: F.BoardInfo) -> float:
 def use_cost(view: View, info: F.BoardInfo) -> float:
     """The helper term's change when the viewer uses its helper now (never below zero: a
     use is made for its effect, not to churn the cards)."""
-    hv = view.helpers
+    hv = view.ext.get("helpers")
     me = view.viewer
     assert hv is not None and me is not None
     held = hv.held[me]

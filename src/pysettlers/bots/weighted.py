@@ -703,7 +703,7 @@ class WeightedBot:
         """The helper phases: flip or exchange, Marianne/Sean, Hilde's take, Candamir's
         keep, Nassir's repayment."""
         me = view.viewer
-        hv = view.helpers
+        hv = view.ext.get("helpers")
         assert me is not None and view.hand is not None and hv is not None
         hand = view.hand
         ph = view.phase

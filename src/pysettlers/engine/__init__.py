@@ -10,6 +10,8 @@ What this is not: bots, the simulator, the server and the UI are adapters over t
 
 from __future__ import annotations
 
+# Registers every scenario the engine ships (the base game never imports them).
+from . import scenarios
 from .actions import (
     Action,
     NotationError,
@@ -22,6 +24,7 @@ from .actions import (
 from .board import Board, make_board
 from .config import Rules
 from .errors import IllegalActionError
+from .events import EVENT_KINDS, HIDDEN, Event, event_to_json, redact
 from .game import (
     apply,
     apply_checked,
@@ -33,17 +36,22 @@ from .game import (
     new_game,
     to_move,
 )
-from .records import Game, load_state, position_key, replay, save_state
+from .records import Game, load_state, position_key, record_for, replay, save_state
+from .registry import Rule, Ruleset, ruleset_for
+from .scenario import Scenario
 from .state import GameState
 from .topology import Topology, topology_for
 from .types import ActionKind, DevCard, Harbor, Helper, Phase, Resource, Terrain
 from .views import View, observe
 
 __all__ = [
+    "EVENT_KINDS",
+    "HIDDEN",
     "Action",
     "ActionKind",
     "Board",
     "DevCard",
+    "Event",
     "Game",
     "GameState",
     "Harbor",
@@ -53,7 +61,10 @@ __all__ = [
     "Outcome",
     "Phase",
     "Resource",
+    "Rule",
     "Rules",
+    "Ruleset",
+    "Scenario",
     "Terrain",
     "Topology",
     "View",
@@ -62,6 +73,7 @@ __all__ = [
     "chance_outcomes",
     "check",
     "deciders",
+    "event_to_json",
     "format_action",
     "format_outcome",
     "is_over",
@@ -73,8 +85,12 @@ __all__ = [
     "parse_action",
     "parse_outcome",
     "position_key",
+    "record_for",
+    "redact",
     "replay",
+    "ruleset_for",
     "save_state",
+    "scenarios",
     "to_move",
     "topology_for",
 ]

@@ -12,16 +12,8 @@ from ``board-data.md`` coordinates::
     p0 offer 1ore for 1brick to p1,p2                  p1 accept    p1 reject
     p1 counter 1lumber+1ore for 1brick                 p0 confirm p1   p0 cancel
 
-With the Helpers of CATAN scenario, one keyword per helper's advantage and for the decisions
-that follow it::
-
-    p0 candamir 1lumber+1wool+1grain   (the card's cost, 1 resource substituted or not)
-    p0 hilde p2        p0 take ore     (look at p2's hand, then take a card from it)
-    p0 jean ore                        p0 lin (0,0)           (the desert the robber goes to)
-    p0 louis (0,-1)NE to (1,-1)SE      p2 marianne ore        p2 sean ore    p2 sean keep
-    p0 nassir wool from p1,p2          p0 repay p1 ore        p2 decline
-    p0 vincent settlement (0,0)N       p0 vincent city (0,0)N
-    p0 william (0,-1)NE 1brick+1wool   p0 keep knight         p0 flip    p0 exchange jean
+Scenarios add their own keywords (:func:`register_notation`); the Helpers of CATAN's are
+listed in ``scenarios/helpers/notation.py``.
 
 Bundles list counts in resource order (brick, lumber, wool, grain, ore); ``ore`` alone
 means ``1ore``. Trade bundles are written from the actor's side: *give* ``for`` *get*.
@@ -33,10 +25,11 @@ it (dice, card drawn, card stolen) is a separate *outcome*, never folded into th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .topology import NameError_, Topology
-from .types import FIRST_HELPER_KIND, ActionKind, DevCard, Helper, Resource
+from .types import ActionKind, DevCard, Helper, Resource
 
 Bundle = tuple[int, int, int, int, int]
 ZERO: Bundle = (0, 0, 0, 0, 0)
@@ -95,24 +88,40 @@ _KEYWORDS: dict[ActionKind, str] = {
     K.COUNTER_TRADE: "counter",
     K.CONFIRM_TRADE: "confirm",
     K.CANCEL_TRADE: "cancel",
-    K.HELPER_CANDAMIR: "candamir",
-    K.HELPER_HILDE: "hilde",
-    K.HELPER_JEAN: "jean",
-    K.HELPER_LIN: "lin",
-    K.HELPER_LOUIS: "louis",
-    K.HELPER_MARIANNE: "marianne",
-    K.HELPER_NASSIR: "nassir",
-    K.HELPER_SEAN: "sean",
-    K.HELPER_VINCENT: "vincent",
-    K.HELPER_WILLIAM: "william",
-    K.HELPER_DECLINE: "decline",
-    K.HELPER_FLIP: "flip",
-    K.HELPER_EXCHANGE: "exchange",
-    K.HELPER_TAKE: "take",
-    K.HELPER_KEEP: "keep",
-    K.HELPER_REPAY: "repay",
 }
 _BY_KEYWORD = {v: k for k, v in _KEYWORDS.items()}
+
+Formatter = Callable[[Action, str, Topology], str]
+"""Writes the arguments of a scenario's action after its ``head`` (``p0 keyword``)."""
+Parser = Callable[[int, ActionKind, list[str], str, Topology], Action]
+"""Reads a scenario's action from (player, kind, argument words, whole text, topology)."""
+_FORMATTERS: dict[ActionKind, Formatter] = {}
+_PARSERS: dict[ActionKind, Parser] = {}
+_OUTCOMES: dict[ActionKind, tuple[Callable[[Outcome], str], Callable[[str], Outcome]]] = {}
+
+
+def register_notation(kind: ActionKind, keyword: str, fmt: Formatter, parse: Parser) -> None:
+    """A scenario's action kind joins the notation (see ``scenario.py``)."""
+    if keyword in _BY_KEYWORD or kind in _KEYWORDS:
+        raise ValueError(f"the notation already has {keyword!r} or {kind.name}")
+    _KEYWORDS[kind] = keyword
+    _BY_KEYWORD[keyword] = kind
+    _FORMATTERS[kind] = fmt
+    _PARSERS[kind] = parse
+
+
+def register_outcome_notation(
+    kind: ActionKind, fmt: Callable[[Outcome], str], parse: Callable[[str], Outcome]
+) -> None:
+    """A scenario's chance outcome joins the notation of outcomes."""
+    _OUTCOMES[kind] = (fmt, parse)
+
+
+def keyword(kind: ActionKind) -> str:
+    """The notation's keyword of an action kind."""
+    return _KEYWORDS[kind]
+
+
 _RES_NAMES = tuple(r.name.lower() for r in Resource)
 _DEV_NAMES = tuple(d.name.lower().replace("_", "-") for d in DevCard)
 _HELPER_NAMES = tuple(h.name.lower() for h in Helper)
@@ -224,38 +233,10 @@ def format_action(a: Action, topo: Topology) -> str:
         return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {_players_text(a.to)}"
     if k == K.CONFIRM_TRADE:
         return f"{head} p{a.a}"
-    if k >= FIRST_HELPER_KIND:
-        return _format_helper(a, head, topo)
+    fmt = _FORMATTERS.get(k)
+    if fmt is not None:
+        return fmt(a, head, topo)
     return head
-
-
-def _format_helper(a: Action, head: str, topo: Topology) -> str:
-    k = a.kind
-    if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
-        return f"{head} {_RES_NAMES[a.a]}"
-    if k == K.HELPER_SEAN:
-        return f"{head} {'keep' if a.a < 0 else _RES_NAMES[a.a]}"
-    if k == K.HELPER_CANDAMIR:
-        return f"{head} {format_bundle(a.give)}"
-    if k == K.HELPER_HILDE:
-        return f"{head} p{a.a}"
-    if k == K.HELPER_LIN:
-        return f"{head} {topo.hex_names[a.a]}"
-    if k == K.HELPER_LOUIS:
-        return f"{head} {topo.path_names[a.a]} to {topo.path_names[a.b]}"
-    if k == K.HELPER_NASSIR:
-        return f"{head} {_RES_NAMES[a.a]} from {_players_text(a.to)}"
-    if k == K.HELPER_VINCENT:
-        return f"{head} {_LEVELS.get(a.b, '?')} {topo.intersection_names[a.a]}"
-    if k == K.HELPER_WILLIAM:
-        return f"{head} {topo.path_names[a.a]} {format_bundle(a.give)}"
-    if k == K.HELPER_EXCHANGE:
-        return f"{head} {_HELPER_NAMES[a.a]}"
-    if k == K.HELPER_KEEP:
-        return f"{head} {_DEV_NAMES[a.a]}"
-    if k == K.HELPER_REPAY:
-        return f"{head} p{a.a} {_RES_NAMES[a.b]}"
-    return head  # decline, flip
 
 
 def parse_action(text: str, topo: Topology) -> Action:
@@ -311,65 +292,19 @@ def parse_action(text: str, topo: Topology) -> Action:
         if k == K.CONFIRM_TRADE:
             need(1)
             return Action(player, k, _player(rest[0]))
-        if k >= FIRST_HELPER_KIND:
-            return _parse_helper(player, k, rest, text, topo)
+        parser = _PARSERS.get(k)
+        if parser is not None:
+            return parser(player, k, rest, text, topo)
         need(0)
         return Action(player, k)
     except NameError_ as e:
         raise NotationError(f"{text!r}: {e}") from None
 
 
-def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
-    def need(n: int) -> None:
-        if len(rest) != n:
-            kw = _KEYWORDS[k]
-            raise NotationError(f"{text!r}: '{kw}' takes {n} argument(s), got {len(rest)}")
-
-    if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
-        need(1)
-        return Action(player, k, parse_resource(rest[0]))
-    if k == K.HELPER_SEAN:
-        need(1)
-        return Action(player, k, -1 if rest[0].lower() == "keep" else parse_resource(rest[0]))
-    if k == K.HELPER_CANDAMIR:
-        need(1)
-        return Action(player, k, give=parse_bundle(rest[0]))
-    if k == K.HELPER_HILDE:
-        need(1)
-        return Action(player, k, _player(rest[0]))
-    if k == K.HELPER_LIN:
-        need(1)
-        return Action(player, k, topo.parse_hex(rest[0]))
-    if k == K.HELPER_LOUIS:
-        need(3)
-        if rest[1].lower() != "to":
-            raise NotationError(f"{text!r}: expected '<path> to <path>'")
-        return Action(player, k, topo.parse_path(rest[0]), topo.parse_path(rest[2]))
-    if k == K.HELPER_NASSIR:
-        need(3)
-        if rest[1].lower() != "from":
-            raise NotationError(f"{text!r}: expected '<resource> from p1,p2'")
-        return Action(player, k, parse_resource(rest[0]), to=_players(rest[2]))
-    if k == K.HELPER_VINCENT:
-        need(2)
-        levels = {v: lvl for lvl, v in _LEVELS.items()}
-        if rest[0].lower() not in levels:
-            raise NotationError(f"{text!r}: expected 'settlement' or 'city'")
-        return Action(player, k, topo.parse_intersection(rest[1]), levels[rest[0].lower()])
-    if k == K.HELPER_WILLIAM:
-        need(2)
-        return Action(player, k, topo.parse_path(rest[0]), give=parse_bundle(rest[1]))
-    if k == K.HELPER_EXCHANGE:
-        need(1)
-        return Action(player, k, parse_helper(rest[0]))
-    if k == K.HELPER_KEEP:
-        need(1)
-        return Action(player, k, parse_dev(rest[0]))
-    if k == K.HELPER_REPAY:
-        need(2)
-        return Action(player, k, _player(rest[0]), parse_resource(rest[1]))
-    need(0)
-    return Action(player, k)
+# Public names of the pieces of notation scenarios build on.
+parse_player = _player
+parse_players = _players
+players_text = _players_text
 
 
 # -- chance outcomes --------------------------------------------------------------------------
@@ -383,9 +318,8 @@ def format_outcome(kind: ActionKind, outcome: Outcome) -> str | None:
     if kind == K.ROLL:
         assert isinstance(outcome, tuple)
         return f"{outcome[0]}+{outcome[1]}"
-    if kind == K.HELPER_CANDAMIR:
-        assert isinstance(outcome, tuple)
-        return "+".join(_DEV_NAMES[c] for c in outcome)
+    if kind in _OUTCOMES:
+        return _OUTCOMES[kind][0](outcome)
     assert isinstance(outcome, int)
     if kind == K.BUY_DEVELOPMENT:
         return _DEV_NAMES[outcome]
@@ -405,6 +339,6 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
         if name not in _DEV_NAMES:
             raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
         return DevCard(_DEV_NAMES.index(name))
-    if kind == K.HELPER_CANDAMIR:
-        return tuple(int(parse_dev(c)) for c in text.split("+"))
+    if kind in _OUTCOMES:
+        return _OUTCOMES[kind][1](text)
     return parse_resource(text)

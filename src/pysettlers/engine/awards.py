@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .data import AWARD_POINTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from .events import LargestArmyMoved, LongestRoadMoved
 from .state import GameState
 from .topology import Topology
 from .types import NOBODY
@@ -114,7 +115,7 @@ def update_longest_road(s: GameState, players: Iterable[int]) -> None:
     if new != old:
         _move_card(s, old, new)
         s.longest_road = new
-        s.events.append(("longest_road", new))
+        s.events.append(LongestRoadMoved(new))
 
 
 def update_largest_army(s: GameState) -> None:
@@ -124,4 +125,4 @@ def update_largest_army(s: GameState) -> None:
     if new != old:
         _move_card(s, old, new)
         s.largest_army = new
-        s.events.append(("largest_army", new))
+        s.events.append(LargestArmyMoved(new))

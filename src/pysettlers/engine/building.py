@@ -6,35 +6,31 @@ one's own road; cities upgrade one's own settlement), piece limits, costs, and t
 of placing a piece (harbor ratios, blocked intersections, Longest Road). The set-up phase
 uses the same site rules with its own connection requirement.
 
-What this is not: whose turn or phase allows building (``game.py``).
+The rules of the three building kinds (``BuildRoad``, ``BuildSettlement``, ``BuildCity``)
+stand at the end, each with its legality, options and transition side by side.
+
+What this is not: whose decision it is (``flow.py``) or buying development cards
+(``development.py``).
 """
 
 from __future__ import annotations
 
+from .actions import Action, Outcome, format_bundle
 from .awards import update_longest_road
 from .data import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
+from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources
+from .flow import enter_build, next_setup_step
+from .registry import Rule, register
 from .state import Bundle, GameState
-from .types import NOBODY, Harbor
+from .tables import ActionTable
+from .types import NOBODY, ActionKind, Harbor, Phase
 
-ROAD_RULE = "Road"
-SETTLEMENT_RULE = "Settlement"
+K = ActionKind
+P = Phase
+
 DISTANCE_RULE = "Distance Rule"
-CITY_RULE = "City"
-SUPPLY_RULE = "Build (supply of pieces)"
 COST_RULE = "Building Costs"
-
-
-def can_afford(s: GameState, p: int, cost: Bundle) -> bool:
-    h = s.hands
-    i = 5 * p
-    return (
-        h[i] >= cost[0]
-        and h[i + 1] >= cost[1]
-        and h[i + 2] >= cost[2]
-        and h[i + 3] >= cost[3]
-        and h[i + 4] >= cost[4]
-    )
 
 
 def pay(s: GameState, p: int, cost: Bundle) -> None:
@@ -50,9 +46,7 @@ def pay(s: GameState, p: int, cost: Bundle) -> None:
 
 
 def require_cost(s: GameState, p: int, cost: Bundle, what: str) -> None:
-    if not can_afford(s, p, cost):
-        from .actions import format_bundle
-
+    if not s.holds(p, cost):
         raise IllegalActionError(
             COST_RULE, f"{what} costs {format_bundle(cost)}; you hold {format_bundle(s.hand(p))}"
         )
@@ -60,13 +54,13 @@ def require_cost(s: GameState, p: int, cost: Bundle, what: str) -> None:
 
 def can_build_anything(s: GameState, p: int) -> bool:
     """Whether ``p`` could build a piece or buy a development card with their own hand."""
-    if can_afford(s, p, DEVELOPMENT_COST) and any(s.deck):
+    if s.holds(p, DEVELOPMENT_COST) and any(s.deck):
         return True
-    if can_afford(s, p, CITY_COST) and city_sites(s, p):
+    if s.holds(p, CITY_COST) and city_sites(s, p):
         return True
-    if can_afford(s, p, ROAD_COST) and road_sites(s, p):
+    if s.holds(p, ROAD_COST) and road_sites(s, p):
         return True
-    return can_afford(s, p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
+    return s.holds(p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
 
 
 # -- roads -------------------------------------------------------------------------------------
@@ -239,13 +233,152 @@ def place_city(s: GameState, p: int, v: int) -> None:
     s.public_vp[p] += 1
 
 
-__all__ = [
-    "CITY_COST",
-    "ROAD_COST",
-    "SETTLEMENT_COST",
-    "can_afford",
-    "city_sites",
-    "pay",
-    "road_sites",
-    "settlement_sites",
-]
+def starting_resources(s: GameState, p: int, v: int) -> None:
+    """One resource from each hex around ``p``'s second (or starred) settlement ``v``."""
+    res = s.board.hex_resource
+    for h in s.topo.intersection_hexes[v]:
+        r = res[h]
+        if r != NOBODY and s.bank[r]:
+            s.bank[r] -= 1
+            s.hands[5 * p + r] += 1
+    s.events.append(StartingResources(p, s.hand(p)))
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+# The phases in which building is paid for (the set-up phase and Road Building are free).
+_PAID = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
+
+
+@register
+class BuildRoad(Rule):
+    kind = K.BUILD_ROAD
+    name = "Roads"
+    phases = frozenset({P.SETUP_ROAD, P.MAIN, P.BUILD, P.ROAD_BUILDING, P.SPECIAL_BUILD})
+    order = 10
+    fields = ("a",)
+
+    def needs(self, phase: Phase) -> int:
+        return 0b00011 if phase in _PAID else 0  # brick, lumber
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        err = road_site_error(s, a.player, a.a)
+        if err is None and s.phase in _PAID:
+            require_cost(s, a.player, ROAD_COST, "a road")
+        return err
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        ph = s.phase
+        h = s.hands
+        # Road cost (brick + lumber) written out: this is the hot path of every simulation.
+        if ph == P.SETUP_ROAD or ph == P.ROAD_BUILDING or (h[5 * p] and h[5 * p + 1]):
+            row = t.road[p]
+            out.extend([row[e] for e in road_sites(s, p)])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        ph = s.phase
+        # Each event is recorded before the award changes the piece may cause.
+        if ph == P.SETUP_ROAD:
+            s.events.append(RoadBuilt(p, a.a))
+            place_road(s, p, a.a)
+            for x in s.ruleset.scenarios:
+                x.after_setup_road(s, p)
+            next_setup_step(s)
+        elif ph == P.ROAD_BUILDING:
+            s.events.append(RoadBuilt(p, a.a))
+            place_road(s, p, a.a)
+            s.free_roads -= 1
+            if s.free_roads <= 0 or not road_sites(s, p):
+                s.free_roads = 0
+                s.phase = s.resume
+        else:
+            pay(s, p, ROAD_COST)
+            s.events.append(RoadBuilt(p, a.a))
+            place_road(s, p, a.a)
+            enter_build(s)
+        return None
+
+
+@register
+class BuildSettlement(Rule):
+    kind = K.BUILD_SETTLEMENT
+    name = "Settlements"
+    phases = frozenset({P.SETUP_SETTLEMENT, P.MAIN, P.BUILD, P.SPECIAL_BUILD})
+    order = 11
+    fields = ("a",)
+
+    def needs(self, phase: Phase) -> int:
+        return 0b01111 if phase in _PAID else 0  # brick, lumber, wool, grain
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        setup = s.phase == P.SETUP_SETTLEMENT
+        err = settlement_site_error(s, a.player, a.a, setup)
+        if err and err.startswith("distance"):
+            raise IllegalActionError(DISTANCE_RULE, err)
+        if err is None and not setup:
+            require_cost(s, a.player, SETTLEMENT_COST, "a settlement")
+        return err
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        row = t.settlement[p]
+        if s.phase == P.SETUP_SETTLEMENT:
+            out.extend([row[v] for v in settlement_sites(s, p, True)])
+            return
+        h = s.hands
+        i = 5 * p
+        if h[i] and h[i + 1] and h[i + 2] and h[i + 3]:  # brick, lumber, wool, grain
+            out.extend([row[v] for v in settlement_sites(s, p, False)])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        if s.phase == P.SETUP_SETTLEMENT:
+            s.events.append(SettlementBuilt(p, a.a))
+            place_settlement(s, p, a.a)
+            if s.setup_step >= s.n:  # second round: starting resources
+                starting_resources(s, p, a.a)
+            s.setup_vertex = a.a
+            s.phase = P.SETUP_ROAD
+        else:
+            pay(s, p, SETTLEMENT_COST)
+            s.events.append(SettlementBuilt(p, a.a))
+            place_settlement(s, p, a.a)
+            enter_build(s)
+        return None
+
+
+@register
+class BuildCity(Rule):
+    kind = K.BUILD_CITY
+    name = "Cities"
+    phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
+    order = 12
+    fields = ("a",)
+
+    def needs(self, phase: Phase) -> int:
+        return 0b11000  # grain, ore
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        err = city_site_error(s, a.player, a.a)
+        if err is None:
+            require_cost(s, a.player, CITY_COST, "a city")
+        return err
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        h = s.hands
+        if h[5 * p + 3] >= 2 and h[5 * p + 4] >= 3:  # 2 grain, 3 ore
+            row = t.city[p]
+            out.extend([row[v] for v in city_sites(s, p)])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        pay(s, p, CITY_COST)
+        place_city(s, p, a.a)
+        s.events.append(CityBuilt(p, a.a))
+        enter_build(s)
+        return None
+
+
+# The costs written out in the options above for speed must stay the Building Costs Card's.
+assert ROAD_COST == (1, 1, 0, 0, 0) and SETTLEMENT_COST == (1, 1, 1, 1, 0)
+assert CITY_COST == (0, 0, 0, 2, 3) and DEVELOPMENT_COST == (0, 0, 1, 1, 1)

@@ -5,16 +5,29 @@ rule, the rule against playing a card bought this turn, and the effects of Road 
 Year of Plenty and Monopoly. Victory point cards are never "played": they count in the
 owner's total at once and are revealed when that total wins (``game.py``).
 
+The rules of buying (``BuyDevelopment``) and of playing each card (``PlayKnight``,
+``PlayRoadBuilding``, ``PlayYearOfPlenty``, ``PlayMonopoly``) stand at the end.
+
 What this is not: the robber step after a knight (``production.py``) or road sites
 (``building.py``).
 """
 
 from __future__ import annotations
 
-from .actions import dev_name, resource_name
-from .building import road_sites
+from . import rng
+from .actions import Action, Outcome, dev_name, resource_name
+from .awards import update_largest_army
+from .building import pay, require_cost, road_sites
+from .data import DEVELOPMENT_COST
+from .events import CardDrawn, KnightPlayed, MonopolyPlayed, RoadBuildingPlayed, YearOfPlentyPlayed
+from .flow import enter_build
+from .registry import NEEDS_DEV, Rule, register
 from .state import GameState
-from .types import NOBODY, DevCard
+from .tables import ActionTable
+from .types import NOBODY, ActionKind, DevCard, Phase, is_int
+
+K = ActionKind
+P = Phase
 
 DEV_RULE = "Development Cards"
 
@@ -40,7 +53,7 @@ def draw(s: GameState, p: int, card: int) -> None:
     s.deck[card] -= 1
     s.dev[5 * p + card] += 1
     s.dev_new[5 * p + card] += 1
-    s.events.append(("draw", p, card))
+    s.events.append(CardDrawn(p, card))
 
 
 def road_building_error(s: GameState, p: int) -> str | None:
@@ -75,7 +88,7 @@ def year_of_plenty(s: GameState, p: int, a: int, b: int) -> None:
         if r != NOBODY:
             s.bank[r] -= 1
             s.hands[5 * p + r] += 1
-    s.events.append(("year_of_plenty", p, a, b))
+    s.events.append(YearOfPlentyPlayed(p, a, b))
 
 
 def monopoly(s: GameState, p: int, r: int) -> None:
@@ -88,4 +101,168 @@ def monopoly(s: GameState, p: int, r: int) -> None:
                 taken[q] = c
                 h[5 * q + r] = 0
                 h[5 * p + r] += c
-    s.events.append(("monopoly", p, r, tuple(taken)))
+    s.events.append(MonopolyPlayed(p, r, tuple(taken)))
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+@register
+class BuyDevelopment(Rule):
+    kind = K.BUY_DEVELOPMENT
+    name = DEV_RULE
+    phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
+    order = 13
+
+    def needs(self, phase: Phase) -> int:
+        return 0b11100  # wool, grain, ore
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        if not any(s.deck):
+            return "the development card deck is empty"
+        require_cost(s, a.player, DEVELOPMENT_COST, "a development card")
+        return None
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        h = s.hands
+        i = 5 * p
+        if h[i + 2] and h[i + 3] and h[i + 4] and any(s.deck):  # wool, grain, ore
+            out.append(t.buy[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        if outcome is None:
+            card, s.rng = rng.weighted(s.rng, s.deck)
+            outcome = card
+        assert isinstance(outcome, int)
+        pay(s, a.player, DEVELOPMENT_COST)
+        draw(s, a.player, outcome)
+        enter_build(s)
+        return outcome
+
+    def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
+        total = sum(s.deck)
+        return [(c, k / total) for c, k in enumerate(s.deck) if k]
+
+    def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
+        if not is_int(outcome) or not 0 <= outcome < 5 or not s.deck[outcome]:
+            return f"{outcome!r} is not a card left in the deck"
+        return None
+
+
+def _may_play(s: GameState, p: int, card: int) -> bool:
+    """Held before this turn, and no card played yet this turn (the options' quick test)."""
+    i = 5 * p + card
+    return not s.dev_played and s.dev[i] > s.dev_new[i]
+
+
+# "You may play a development card ... before rolling the dice or after" (Almanac,
+# Development Cards): the turn's own phases, never in a special build turn.
+_PLAY_PHASES = frozenset({P.PRE_ROLL, P.MAIN, P.BUILD})
+
+
+class _Play(Rule):
+    """What the four playable cards share: the phases and the quick filter."""
+
+    name = DEV_RULE
+    phases = _PLAY_PHASES
+
+    def needs(self, phase: Phase) -> int:
+        return NEEDS_DEV
+
+
+@register
+class PlayKnight(_Play):
+    kind = K.PLAY_KNIGHT
+    order = 20
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return play_error(s, a.player, DevCard.KNIGHT)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if _may_play(s, p, DevCard.KNIGHT):
+            out.append(t.knight[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        take_card(s, p, DevCard.KNIGHT)
+        s.knights[p] += 1
+        s.events.append(KnightPlayed(p))
+        update_largest_army(s)
+        s.resume = s.phase
+        s.phase = P.MOVE_ROBBER
+        return None
+
+
+@register
+class PlayRoadBuilding(_Play):
+    kind = K.PLAY_ROAD_BUILDING
+    order = 21
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        p = a.player
+        return play_error(s, p, DevCard.ROAD_BUILDING) or road_building_error(s, p)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if _may_play(s, p, DevCard.ROAD_BUILDING) and road_building_error(s, p) is None:
+            out.append(t.road_building[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        take_card(s, p, DevCard.ROAD_BUILDING)
+        s.events.append(RoadBuildingPlayed(p))
+        s.free_roads = min(2, s.roads_left[p])
+        s.resume = s.phase
+        s.phase = P.ROAD_BUILDING
+        return None
+
+
+@register
+class PlayYearOfPlenty(_Play):
+    kind = K.PLAY_YEAR_OF_PLENTY
+    order = 22
+    fields = ("a", "b")
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return play_error(s, a.player, DevCard.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if not _may_play(s, p, DevCard.YEAR_OF_PLENTY):
+            return
+        bank = s.bank
+        yop = t.year_of_plenty[p]
+        if sum(bank) == 1:
+            out.extend([yop[a][0] for a in range(5) if bank[a]])
+            return
+        for a in range(5):
+            if bank[a]:
+                row = yop[a]
+                out.extend(
+                    [row[b + 1] for b in range(a, 5) if bank[b] and (a != b or bank[a] >= 2)]
+                )
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        take_card(s, a.player, DevCard.YEAR_OF_PLENTY)
+        year_of_plenty(s, a.player, a.a, a.b)
+        return None
+
+
+@register
+class PlayMonopoly(_Play):
+    kind = K.PLAY_MONOPOLY
+    order = 23
+    fields = ("a",)
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        err = play_error(s, a.player, DevCard.MONOPOLY)
+        if not err and not 0 <= a.a < 5:
+            err = "name one resource"
+        return err
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if _may_play(s, p, DevCard.MONOPOLY):
+            out.extend(t.monopoly[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        take_card(s, a.player, DevCard.MONOPOLY)
+        monopoly(s, a.player, a.a)
+        return None

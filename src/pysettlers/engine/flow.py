@@ -1,75 +1,22 @@
-"""Turn flow: who decides now, and which kinds of action each phase allows.
+"""Turn flow: who decides now, and the steps that move a turn along.
 
-What this is for: the one table of what may be done in each phase (``PHASE_KINDS``), the
-set-up phase's snake order, and ``deciders`` / ``to_move`` — the current player, each
-player who owes a discard (clockwise from the current player), or each player who must
-answer a trade offer. Both ``legal.py`` and ``game.py`` read it.
+What this is for: ``deciders`` / ``to_move`` — the current player, each player who owes a
+discard (clockwise from the current player), each player who must answer a trade offer,
+the special builder, or whoever a scenario's own phase names — and the small transitions
+several rules share: the set-up phase's snake order, the end of the beginners' trade phase
+once something is built. Which kinds each phase allows is derived from the rules
+themselves (``registry.Ruleset.phase_kinds``).
 
-With the Helpers of CATAN scenario the table also says when each helper's advantage may be
-used on one's own turn (``helpers.py`` adds the prohibitions), and ``deciders`` names the
-helper's owner in the scenario's own phases.
-
-What this is not: the legality of a particular action (rule modules) or its effects.
+What this is not: the legality or effect of any action (the rule modules), the end of a
+turn and the Special Building Phase (``turn.py``).
 """
 
 from __future__ import annotations
 
 from .state import PENDING, GameState
-from .types import NOBODY, ActionKind, Phase
+from .types import NOBODY, Phase
 
-K = ActionKind
 P = Phase
-
-_DEV_PLAYS = (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY, K.PLAY_MONOPOLY)
-_BUILDS = (K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT)
-# Helpers of CATAN, own-turn advantages (each helper's "Helpers in Detail" text): those that
-# build, buy, take or move the robber once the roll is resolved (in the build phase too);
-# Jean and Nassir are trades (trade phase only); Lin also "before ... your production roll".
-_HELPERS_AFTER_ROLL = (
-    K.HELPER_CANDAMIR,
-    K.HELPER_HILDE,
-    K.HELPER_LIN,
-    K.HELPER_LOUIS,
-    K.HELPER_VINCENT,
-    K.HELPER_WILLIAM,
-)
-_HELPERS_TRADE = (K.HELPER_JEAN, K.HELPER_NASSIR)
-
-# What may be done in each phase, by the phase's actor (see ``deciders``).
-PHASE_KINDS: dict[Phase, frozenset[ActionKind]] = {
-    P.SETUP_SETTLEMENT: frozenset({K.BUILD_SETTLEMENT}),
-    P.SETUP_ROAD: frozenset({K.BUILD_ROAD}),
-    P.PRE_ROLL: frozenset({K.ROLL, *_DEV_PLAYS, K.HELPER_LIN}),
-    P.DISCARD: frozenset({K.DISCARD}),
-    P.MOVE_ROBBER: frozenset({K.MOVE_ROBBER}),
-    P.MAIN: frozenset(
-        {
-            K.END_TURN,
-            *_BUILDS,
-            *_DEV_PLAYS,
-            K.MARITIME_TRADE,
-            K.OFFER_TRADE,
-            *_HELPERS_AFTER_ROLL,
-            *_HELPERS_TRADE,
-        }
-    ),
-    P.BUILD: frozenset({K.END_TURN, *_BUILDS, *_DEV_PLAYS, *_HELPERS_AFTER_ROLL}),
-    P.ROAD_BUILDING: frozenset({K.BUILD_ROAD}),
-    P.TRADE_RESPONSE: frozenset({K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE}),
-    P.TRADE_CONFIRM: frozenset({K.CONFIRM_TRADE, K.CANCEL_TRADE}),
-    P.GAME_OVER: frozenset(),
-    # "You are not allowed to play development cards, nor trade ... nor use maritime trade"
-    # (R5 Special Build Phase); END_TURN ends one's special build turn.
-    # The helpers that build are named here only so that using one is refused under its
-    # own rule ("never during the Special Building Phase", helpers.py), never listed.
-    P.SPECIAL_BUILD: frozenset({*_BUILDS, K.END_TURN, *_HELPERS_AFTER_ROLL}),
-    # Helpers of CATAN's own phases (payload in ``GameState.helpers``).
-    P.HELPER_AFTER: frozenset({K.HELPER_FLIP, K.HELPER_EXCHANGE}),
-    P.HELPER_REACT: frozenset({K.HELPER_MARIANNE, K.HELPER_SEAN, K.HELPER_DECLINE}),
-    P.HILDE_TAKE: frozenset({K.HELPER_TAKE}),
-    P.CANDAMIR_KEEP: frozenset({K.HELPER_KEEP}),
-    P.NASSIR_REPAY: frozenset({K.HELPER_REPAY}),
-}
 
 TURN_RULE = "Turn Overview"
 
@@ -79,6 +26,26 @@ def setup_player(s: GameState, step: int) -> int:
     n = s.n
     k = step if step < n else 2 * n - 1 - step
     return (s.first_player + k) % n
+
+
+def next_setup_step(s: GameState) -> None:
+    """A set-up road is placed: the next player places, or the first turn begins."""
+    s.setup_vertex = NOBODY
+    s.setup_step += 1
+    if s.setup_step >= 2 * s.n:
+        # "The starting player (the last to place their second settlement) begins the game."
+        s.current = s.first_player
+        s.phase = P.PRE_ROLL
+        s.turn = 1
+    else:
+        s.current = setup_player(s, s.setup_step)
+        s.phase = P.SETUP_SETTLEMENT
+
+
+def enter_build(s: GameState) -> None:
+    """Beginners' separate phases: once you build, the trade phase is over for this turn."""
+    if s.phase == P.MAIN and s.rules.trade_build == "separate":
+        s.phase = P.BUILD
 
 
 # -- who decides --------------------------------------------------------------------------------
@@ -98,12 +65,8 @@ def deciders(s: GameState) -> tuple[int, ...]:
         return pend + (c,)
     if ph == P.SPECIAL_BUILD:
         return (s.special_builder,)
-    if ph > P.SPECIAL_BUILD:  # the Helpers of CATAN phases
-        hx = s.helpers
-        assert hx is not None
-        if ph == P.HELPER_REACT:  # Marianne's or Sean's owner, clockwise from the roller
-            return tuple(p for p in ((c + i) % n for i in range(n)) if hx.pending >> p & 1)
-        return (hx.owner,)
+    if ph > P.SPECIAL_BUILD:  # a scenario's own phase
+        return s.ruleset.scenario_of_phase[ph].deciders(s)
     return (c,)
 
 

@@ -5,15 +5,25 @@ robber's hex blocked, the finite bank's shortage rule), the discards of a 7, mov
 robber and the steal — the rules of "Resource Production", "Rolling a 7 and Activating the
 Robber" and "Robber" in the Almanac.
 
-What this is not: the dice themselves (chance is resolved by ``game.py``) or knights
-(``development.py`` hands over to the robber step here).
+The rules of rolling (``Roll``), discarding (``Discard``) and moving the robber
+(``MoveRobber``) stand at the end, each with legality, options, transition and chance.
+
+What this is not: knights (``development.py`` hands over to the robber step here).
 """
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
+from . import rng
+from .actions import Action, Outcome
+from .building import pay
+from .events import Discarded, Produced, RobberMoved, Rolled
+from .registry import Rule, register
 from .state import Bundle, GameState
-from .types import NOBODY
+from .tables import ActionTable
+from .types import NOBODY, ActionKind, Phase, is_int
+
+K = ActionKind
+P = Phase
 
 ROBBER_RULE = "Robber"
 DISCARD_RULE = "Rolling a 7 (discard half)"
@@ -69,7 +79,7 @@ def produce(s: GameState, total: int) -> None:
             if c:
                 hands[5 * p + r] += c
                 bank[r] -= c
-    s.events.append(("produce", total, tuple(owed)))
+    s.events.append(Produced(total, tuple(owed)))
 
 
 def start_discards(s: GameState) -> bool:
@@ -101,11 +111,9 @@ def discard_error(s: GameState, p: int, give: Bundle) -> str | None:
 
 
 def discard(s: GameState, p: int, give: Bundle) -> None:
-    from .building import pay
-
     pay(s, p, give)
     s.discards[p] -= sum(give)
-    s.events.append(("discard", p, give))
+    s.events.append(Discarded(p, give))
 
 
 def victim_mask(s: GameState, p: int, h: int) -> int:
@@ -142,20 +150,143 @@ def robber_error(s: GameState, p: int, h: int, victim: int) -> str | None:
     return None
 
 
-def steal_weights(s: GameState, victim: int) -> list[int]:
-    """The victim's hand: the steal takes one card at random from it."""
-    return list(s.hand(victim)) if victim != NOBODY else [0, 0, 0, 0, 0]
-
-
 def move_robber(s: GameState, p: int, h: int, victim: int, stolen: int | None) -> None:
     s.robber = h
     if stolen is not None:
         s.hands[5 * victim + stolen] -= 1
         s.hands[5 * p + stolen] += 1
-    s.events.append(("robber", p, h, victim, stolen))
+    s.events.append(RobberMoved(p, h, victim, stolen))
 
 
-def check_robber(s: GameState, p: int, h: int, victim: int) -> None:
-    err = robber_error(s, p, h, victim)
-    if err:
-        raise IllegalActionError(ROBBER_RULE, err)
+def roll_die(s: GameState) -> int:
+    """One die from the game's own generator."""
+    d, s.rng = rng.below(s.rng, 6)
+    return d + 1
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+DICE: tuple[tuple[tuple[int, int], float], ...] = tuple(
+    ((d1, d2), (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7)
+)
+"""The 21 distinct rolls of two dice (in increasing order) with their probabilities."""
+
+
+@register
+class Roll(Rule):
+    kind = K.ROLL
+    name = "Resource Production"
+    phases = frozenset({P.PRE_ROLL})
+    order = 0
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        out.append(t.roll[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        if outcome is None:
+            d1 = roll_die(s)
+            d2 = roll_die(s)
+            outcome = (d1, d2)
+        assert isinstance(outcome, tuple)
+        total = outcome[0] + outcome[1]
+        s.last_roll = total
+        s.events.append(Rolled(a.player, (outcome[0], outcome[1])))
+        if total == 7:
+            s.resume = P.MAIN
+            s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER
+        else:
+            produce(s, total)
+            s.phase = P.MAIN
+        for x in s.ruleset.scenarios:
+            x.after_roll(s, total)
+        return outcome
+
+    def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
+        return list(DICE)
+
+    def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
+        if (
+            isinstance(outcome, tuple)
+            and len(outcome) == 2
+            and all(is_int(d) and 1 <= d <= 6 for d in outcome)  # not bool
+        ):
+            return None
+        return f"{outcome!r} is not a roll of two dice"
+
+
+@register
+class Discard(Rule):
+    kind = K.DISCARD
+    name = DISCARD_RULE
+    phases = frozenset({P.DISCARD})
+    order = 0
+    fields = ("give",)
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return discard_error(s, a.player, a.give)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        hands = s.hands
+        row = t.discard[p]
+        out.extend([row[r] for r in range(5) if hands[5 * p + r]])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        discard(s, a.player, a.give)
+        if not any(s.discards):
+            s.phase = P.MOVE_ROBBER
+        return None
+
+
+@register
+class MoveRobber(Rule):
+    kind = K.MOVE_ROBBER
+    name = ROBBER_RULE
+    phases = frozenset({P.MOVE_ROBBER})
+    order = 0
+    fields = ("a", "b")
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return robber_error(s, a.player, a.a, a.b)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        rob = t.robber[p]
+        robber = s.robber
+        n = s.n
+        for hx in range(s.topo.n_hexes):
+            if hx == robber:
+                continue
+            mask = victim_mask(s, p, hx)
+            if mask:
+                row = rob[hx]
+                out.extend([row[q + 1] for q in range(n) if mask >> q & 1])
+            else:
+                out.append(rob[hx][0])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        stolen: int | None = None
+        if a.b != NOBODY and s.hand_size(a.b):
+            if outcome is None:
+                stolen, s.rng = rng.weighted(s.rng, s.hand(a.b))
+                outcome = stolen
+            else:
+                assert isinstance(outcome, int)
+                stolen = outcome
+        else:
+            outcome = None
+        move_robber(s, a.player, a.a, a.b, stolen)
+        s.phase = s.resume
+        return outcome
+
+    def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
+        if a.b == NOBODY:
+            return []
+        hand = s.hand(a.b)
+        total = sum(hand)
+        return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
+
+    def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
+        if a.b == NOBODY or not s.hand_size(a.b):
+            return "nothing is stolen here, so no card can be named"
+        if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
+            return f"p{a.b} holds no card {outcome!r} to be stolen"
+        return None

@@ -4,8 +4,8 @@ What this is for:
 
 * ``save_state`` / ``load_state`` — a full position (everything needed to continue the
   game identically, including the game's own generator state) as JSON with board items
-  named in the notation's coordinates. Cached values are rebuilt on load, not stored. The
-  Helpers of CATAN cards are saved under ``"helpers"`` only when the scenario is on.
+  named in the notation's coordinates. Cached values are rebuilt on load, not stored. Each
+  scenario in play saves its part under its name (its ``save``/``load`` hooks).
 * :class:`Game` — a state plus its record: every action in notation with the chance
   outcome it had. ``Game.play`` checks each action, so a record only holds legal steps.
 * ``replay(record)`` — rebuilds the game from the record's rules, board and starting
@@ -26,20 +26,18 @@ from .actions import (
     format_action,
     format_bundle,
     format_outcome,
-    helper_name,
     parse_action,
     parse_bundle,
-    parse_dev,
-    parse_helper,
     parse_outcome,
-    parse_resource,
     resource_name,
 )
 from .board import Board
 from .config import Rules
 from .derived import rebuild_caches
+from .events import Event, redact
 from .game import apply, apply_checked, new_game
-from .state import GameState, HelperState, fresh_state
+from .registry import phase_owner
+from .state import GameState, fresh_state
 from .types import NOBODY, DevCard, Phase
 
 STATE_FORMAT = "pysettlers-state/1"
@@ -93,6 +91,7 @@ def save_state(s: GameState) -> dict[str, Any]:
         "phase": s.phase.name.lower(),
         "current": s.current,
         "turn": s.turn,
+        "version": s.version,
         "first_player": s.first_player,
         "setup_step": s.setup_step,
         "setup_intersection": None
@@ -121,60 +120,39 @@ def save_state(s: GameState) -> dict[str, Any]:
         "largest_army": _opt(s.largest_army),
         "offer": {"give": format_bundle(s.offer_give), "get": format_bundle(s.offer_get)},
         "players": players,
-    } | ({} if s.helpers is None else {"helpers": _save_helpers(s.helpers)})
+    } | {x.name: x.save(s.ext[x.name], t) for x in s.ruleset.scenarios}
 
 
-def _save_helpers(hx: HelperState) -> dict[str, Any]:
-    def names(mask: int, n: int) -> list[int]:
-        return [q for q in range(n) if mask >> q & 1]
-
-    n = len(hx.held)
-    return {
-        "players": [
-            {
-                "helper": None if hx.held[p] == NOBODY else helper_name(hx.held[p]),
-                "side": "AB"[hx.side[p]],
-                "received_turn": _opt(hx.since[p]),
-                "used_turn": _opt(hx.used[p]),
-                "knights_discarded": hx.knights_discarded[p],
-            }
-            for p in range(n)
-        ],
-        "display": [helper_name(h) for h in range(10) if hx.display >> h & 1],
-        "stack_dealt": hx.stack,
-        "jean": None if hx.jean == NOBODY else resource_name(hx.jean),
-        "owner": _opt(hx.owner),
-        "resume": hx.resume.name.lower(),
-        "window": hx.window,
-        "pending": names(hx.pending, n),
-        "victim": _opt(hx.victim),
-        "drawn": [dev_name(d) for d in hx.drawn],
-        "owed": names(hx.owed, n),
+_STATE_KEYS = frozenset(
+    {
+        "format",
+        "rules",
+        "board",
+        "phase",
+        "current",
+        "turn",
+        "version",
+        "first_player",
+        "setup_step",
+        "setup_intersection",
+        "resume",
+        "free_roads",
+        "special_builder",
+        "development_card_played",
+        "last_roll",
+        "winner",
+        "rng",
+        "robber",
+        "buildings",
+        "roads",
+        "bank",
+        "deck",
+        "longest_road",
+        "largest_army",
+        "offer",
+        "players",
     }
-
-
-def _load_helpers(obj: dict[str, Any], n: int) -> HelperState:
-    hx = HelperState.fresh(n)
-    if len(obj["players"]) != n:
-        raise ValueError("one helpers entry per player is needed")
-    for p, item in enumerate(obj["players"]):
-        h = item["helper"]
-        hx.held[p] = NOBODY if h is None else int(parse_helper(h))
-        hx.side[p] = {"A": 0, "B": 1}[item["side"]]
-        hx.since[p] = _unopt(item["received_turn"])
-        hx.used[p] = _unopt(item["used_turn"])
-        hx.knights_discarded[p] = int(item["knights_discarded"])
-    hx.display = sum(1 << int(parse_helper(h)) for h in obj["display"])
-    hx.stack = int(obj["stack_dealt"])
-    hx.jean = NOBODY if obj["jean"] is None else int(parse_resource(obj["jean"]))
-    hx.owner = _unopt(obj["owner"])
-    hx.resume = Phase[obj["resume"].upper()]
-    hx.window = int(obj["window"])
-    hx.pending = sum(1 << int(q) for q in obj["pending"])
-    hx.victim = _unopt(obj["victim"])
-    hx.drawn = tuple(int(parse_dev(d)) for d in obj["drawn"])
-    hx.owed = sum(1 << int(q) for q in obj["owed"])
-    return hx
+)
 
 
 def load_state(obj: dict[str, Any]) -> GameState:
@@ -197,6 +175,7 @@ def _load_state(obj: dict[str, Any]) -> GameState:
     s.phase = Phase[obj["phase"].upper()]
     s.current = int(obj["current"])
     s.turn = int(obj["turn"])
+    s.version = int(obj.get("version", 0))  # older documents: counted from here
     s.first_player = int(obj["first_player"])
     s.setup_step = int(obj["setup_step"])
     si = obj["setup_intersection"]
@@ -234,12 +213,17 @@ def _load_state(obj: dict[str, Any]) -> GameState:
         cg, cr = (parse_bundle(x) for x in item["counter"])
         counters.append((cg, cr))
     s.offer_counters = counters
-    if rules.helpers:
-        s.helpers = _load_helpers(obj["helpers"], rules.players)
-    elif "helpers" in obj:
-        raise ValueError("helpers are saved but the rules do not play with them")
-    elif s.phase > Phase.SPECIAL_BUILD:
-        raise ValueError(f"phase {obj['phase']!r} needs the Helpers of CATAN (rules.helpers)")
+    for x in s.ruleset.scenarios:
+        s.ext[x.name] = x.load(obj[x.name], rules, t)
+    extra = set(obj) - _STATE_KEYS - {x.name for x in s.ruleset.scenarios}
+    if extra:
+        raise ValueError(f"unknown fields {sorted(extra)} (a scenario the rules do not play?)")
+    if s.phase > Phase.SPECIAL_BUILD and s.phase not in s.ruleset.scenario_of_phase:
+        owner = phase_owner(s.phase)
+        name = "no" if owner is None else f"the {owner.name!r}"
+        raise ValueError(
+            f"phase {obj['phase']!r} belongs to {name} scenario, which the rules do not play"
+        )
     rebuild_caches(s)
     return s
 
@@ -263,7 +247,7 @@ class Game:
     first_player: int
     board: Board
     steps: list[Step] = field(default_factory=list)
-    start_events: tuple[tuple[object, ...], ...] = ()
+    start_events: tuple[Event, ...] = ()
 
     @classmethod
     def new(
@@ -340,4 +324,31 @@ def position_key(s: GameState) -> dict[str, object]:
     """The game position without the generator state (a replay does not advance it)."""
     f = s.fields()
     del f["rng"]
+    del f["version"]
     return f
+
+
+def record_for(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The game's record as seat ``viewer`` (``None``: a spectator) may have it.
+
+    Until the game is over the seed is left out, and so is the chance outcome of every
+    step whose events hold something ``viewer`` may not see (a card drawn by another
+    player, a card stolen between two others): the redaction follows each event kind's
+    declared visibility (``events.py``), so a record given to a seat lets it predict
+    nothing. Once the game is over the whole record is public. Such a partial record shows
+    the game; only a complete one replays.
+    """
+    record = game.to_json()
+    if game.state.phase == Phase.GAME_OVER:
+        return record
+    del record["rules"]["seed"]
+    node = game.state.log
+    secret_steps: set[int] = set()
+    while node is not None:
+        version, events, node = node
+        if version and any(redact(e, viewer) is not e for e in events):
+            secret_steps.add(version - 1)  # version v follows step v - 1 (0-based)
+    record["actions"] = [
+        item[:1] if i in secret_steps else item for i, item in enumerate(record["actions"])
+    ]
+    return record

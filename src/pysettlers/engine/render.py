@@ -248,7 +248,7 @@ def render_status(view: View) -> str:
         lines[-1] = lines[-1].rstrip()
     bank = ", ".join(f"{c} {resource_name(r)}" for r, c in enumerate(view.bank))
     lines.append(f"Bank: {bank}; {view.deck_size} development cards in the deck")
-    hx = view.helpers
+    hx = view.ext.get("helpers")
     if hx is not None:  # Helpers of CATAN: helpers and their sides are public
         held = ", ".join(
             f"p{p} {helper_name(h)} ({'AB'[side]})"

@@ -5,9 +5,9 @@ deck, awards, whose decision it is — in a shape that is fast to read, mutate a
 the hot path of simulations and search. Per-player data lives in flat lists indexed
 ``player * 5 + resource`` (hands, development cards) or by player.
 
-What this is not: rule logic (``rules/``), views (``views.py``) or persistence
-(``records.py``). Fields are public for the engine's modules; code outside the engine reads
-views, never states.
+What this is not: rule logic (the rule modules, dispatched through ``registry.py``), views
+(``views.py``) or persistence (``records.py``). Fields are public for the engine's
+modules; code outside the engine reads views, never states.
 
 Phase payload fields (meaningful only in the phases named):
 * ``setup_step``, ``setup_vertex`` — SETUP_SETTLEMENT / SETUP_ROAD;
@@ -17,8 +17,13 @@ Phase payload fields (meaningful only in the phases named):
 * ``special_builder`` — SPECIAL_BUILD: who is taking a special build turn (``current`` stays
   the player whose turn just ended);
 * ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM;
-* ``helpers`` — the Helpers of CATAN scenario's cards and the payload of its phases
-  (:class:`HelperState`), or ``None`` when the scenario is off.
+* ``ext`` — each scenario's own part of the state, by scenario name (``scenario.py``);
+  empty when no scenario is in play.
+
+Shared by every copy, never mutated: ``rules``, ``board``, ``topo``, ``ruleset`` (the rules
+in play, ``registry.py``) and ``tables`` (the prebuilt actions, ``tables.py``). ``log`` is
+the immutable event log (``events.py``) and ``version`` counts the actions applied; ``events``
+holds the last action's events only.
 
 ``played[5 * p + card]`` counts the development cards ``p`` has played (public: knights stay
 face up, progress cards go back to the box), so the whole deck can always be accounted for.
@@ -26,9 +31,14 @@ face up, progress cards go back to the box), so the whole deck can always be acc
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import data
 from .board import Board
 from .config import Rules
+from .events import Event, LogNode
+from .registry import Ruleset, ruleset_for
+from .tables import ActionTable, action_table
 from .topology import Topology
 from .types import NOBODY, Phase
 
@@ -45,6 +55,8 @@ _SLOTS = (
     "board",
     "topo",
     "n",
+    "ruleset",
+    "tables",
     # turn structure
     "phase",
     "current",
@@ -88,9 +100,11 @@ _SLOTS = (
     "offer_get",
     "offer_answers",
     "offer_counters",
-    # Helpers of CATAN (None when the scenario is off)
-    "helpers",
-    # what the last apply did (for views and records)
+    # scenarios' own parts, by scenario name
+    "ext",
+    # what happened: the steps applied, the log of their events, the last step's events
+    "version",
+    "log",
     "events",
 )
 """Every field of a game state (shared, immutable ones first)."""
@@ -105,6 +119,8 @@ class GameState:
     board: Board
     topo: Topology
     n: int
+    ruleset: Ruleset
+    tables: ActionTable
     phase: Phase
     current: int
     turn: int
@@ -143,8 +159,10 @@ class GameState:
     offer_get: Bundle
     offer_answers: list[int]
     offer_counters: list[tuple[Bundle, Bundle]]
-    helpers: HelperState | None
-    events: list[tuple[object, ...]]
+    ext: dict[str, Any]
+    version: int
+    log: LogNode | None
+    events: list[Event]
 
     def copy(self) -> GameState:
         """An independent copy (lists are copied, immutable values shared)."""
@@ -153,6 +171,8 @@ class GameState:
         s.board = self.board
         s.topo = self.topo
         s.n = self.n
+        s.ruleset = self.ruleset
+        s.tables = self.tables
         s.phase = self.phase
         s.current = self.current
         s.turn = self.turn
@@ -191,7 +211,10 @@ class GameState:
         s.offer_get = self.offer_get
         s.offer_answers = self.offer_answers[:]
         s.offer_counters = self.offer_counters[:]
-        s.helpers = None if self.helpers is None else self.helpers.copy()
+        ext = self.ext
+        s.ext = {k: x.copy() for k, x in ext.items()} if ext else {}
+        s.version = self.version
+        s.log = self.log
         s.events = []
         return s
 
@@ -201,6 +224,18 @@ class GameState:
         h = self.hands
         i = 5 * p
         return (h[i], h[i + 1], h[i + 2], h[i + 3], h[i + 4])
+
+    def holds(self, p: int, b: Bundle) -> bool:
+        """Whether ``p``'s hand holds every card of bundle ``b`` (a cost, a trade's side)."""
+        h = self.hands
+        i = 5 * p
+        return (
+            h[i] >= b[0]
+            and h[i + 1] >= b[1]
+            and h[i + 2] >= b[2]
+            and h[i + 3] >= b[3]
+            and h[i + 4] >= b[4]
+        )
 
     def hand_size(self, p: int) -> int:
         i = 5 * p
@@ -227,7 +262,9 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
 
-_FIELDS: tuple[str, ...] = tuple(k for k in _SLOTS if k != "events")
+_FIELDS: tuple[str, ...] = tuple(
+    k for k in _SLOTS if k not in ("events", "log", "tables", "ruleset")
+)
 
 
 def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
@@ -277,116 +314,12 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.offer_get = ZERO
     s.offer_answers = [NOT_ASKED] * n
     s.offer_counters = [(ZERO, ZERO)] * n
-    s.helpers = HelperState.fresh(n) if rules.helpers else None
+    s.ruleset = ruleset_for(rules)
+    s.tables = action_table(n, topo)
+    s.ext = {}
+    s.version = 0
+    s.log = None
     s.events = []
+    for x in s.ruleset.scenarios:
+        x.init(s)
     return s
-
-
-_HELPER_SLOTS = (
-    "held",
-    "side",
-    "since",
-    "used",
-    "knights_discarded",
-    "display",
-    "stack",
-    "jean",
-    "owner",
-    "resume",
-    "window",
-    "pending",
-    "victim",
-    "drawn",
-    "owed",
-)
-
-
-class HelperState:
-    """The Helpers of CATAN cards and the payload of the scenario's phases.
-
-    Per player (lists indexed by seat): ``held`` — the helper in front of them (``-1`` until
-    the set-up phase deals one); ``side`` — 0 for the A side, 1 for the B side; ``since`` —
-    the turn they received it; ``used`` — the last turn they used a helper (both enforce the
-    prohibitions); ``knights_discarded`` — played knights discarded for Vincent (they leave
-    the game). Shared: ``display`` — bit mask of the helpers in the display; ``stack`` — how
-    many of the numbered stack's cards have been dealt; ``jean`` — the resource the current
-    player trades at 2:1 this turn (``-1``: none).
-
-    Phase payload: ``owner`` — who decides in HELPER_AFTER / HILDE_TAKE / CANDAMIR_KEEP /
-    NASSIR_REPAY; ``resume`` — the phase to return to afterwards; ``window`` — the roll that
-    opened a HELPER_REACT window (0: none) and ``pending`` — bit mask of the players still to
-    answer in it; ``victim`` — Hilde's chosen opponent; ``drawn`` — Candamir's cards (they
-    stay counted in ``deck`` until one is kept); ``owed`` — bit mask of the opponents Nassir's
-    owner still owes a card.
-    """
-
-    __slots__ = _HELPER_SLOTS
-
-    held: list[int]
-    side: list[int]
-    since: list[int]
-    used: list[int]
-    knights_discarded: list[int]
-    display: int
-    stack: int
-    jean: int
-    owner: int
-    resume: Phase
-    window: int
-    pending: int
-    victim: int
-    drawn: tuple[int, ...]
-    owed: int
-
-    @classmethod
-    def fresh(cls, n: int) -> HelperState:
-        """Before the set-up phase: the six numbered helpers stacked, the other four displayed."""
-        h = HelperState.__new__(HelperState)
-        h.held = [NOBODY] * n
-        h.side = [0] * n
-        h.since = [NOBODY] * n
-        h.used = [NOBODY] * n
-        h.knights_discarded = [0] * n
-        h.display = sum(1 << int(x) for x in data.HELPER_DISPLAY)
-        h.stack = 0
-        h.jean = NOBODY
-        h.owner = NOBODY
-        h.resume = Phase.MAIN
-        h.window = 0
-        h.pending = 0
-        h.victim = NOBODY
-        h.drawn = ()
-        h.owed = 0
-        return h
-
-    def copy(self) -> HelperState:
-        h = HelperState.__new__(HelperState)
-        h.held = self.held[:]
-        h.side = self.side[:]
-        h.since = self.since[:]
-        h.used = self.used[:]
-        h.knights_discarded = self.knights_discarded[:]
-        h.display = self.display
-        h.stack = self.stack
-        h.jean = self.jean
-        h.owner = self.owner
-        h.resume = self.resume
-        h.window = self.window
-        h.pending = self.pending
-        h.victim = self.victim
-        h.drawn = self.drawn
-        h.owed = self.owed
-        return h
-
-    def fields(self) -> dict[str, object]:
-        return {k: getattr(self, k) for k in _HELPER_SLOTS}
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HelperState):
-            return NotImplemented
-        return self.fields() == other.fields()
-
-    def __repr__(self) -> str:
-        return f"HelperState({self.fields()!r})"
-
-    __hash__ = None  # type: ignore[assignment]

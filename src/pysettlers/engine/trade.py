@@ -8,14 +8,42 @@ counter-offer; the current player confirms one partner or cancels. No gifts, no
 like-for-like trades, resource cards only (Almanac, Trade / Domestic Trade / Maritime
 Trade).
 
-What this is not: when trading is allowed (``game.py``).
+Maritime trade may use any rate the player has, not only the best: "The 4:1 trade is
+always possible", and a generic harbor's 3:1 stays usable beside a 2:1 harbor (Almanac,
+Maritime Trade; Generic Harbor (3:1)). ``check``/``apply`` accept a bundle at any mix of
+those rates; the listed unit trades use only the best rate, since a worse rate is never
+better.
+
+The rules of the seven trade kinds stand at the end, each with legality, options and
+transition side by side.
+
+What this is not: whose decision it is (``flow.py``).
 """
 
 from __future__ import annotations
 
-from .actions import format_bundle, resource_name
-from .helper_trade import trade_ratios
-from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, ZERO, Bundle, GameState
+from functools import lru_cache
+
+from .actions import Action, Outcome, format_bundle, resource_name
+from .errors import IllegalActionError
+from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded
+from .flow import TURN_RULE
+from .registry import Rule, register
+from .state import (
+    ACCEPTED,
+    COUNTERED,
+    NOT_ASKED,
+    PENDING,
+    REJECTED,
+    ZERO,
+    Bundle,
+    GameState,
+)
+from .tables import ActionTable
+from .types import ActionKind, Harbor, Phase
+
+K = ActionKind
+P = Phase
 
 MARITIME_RULE = "Maritime Trade"
 DOMESTIC_RULE = "Domestic Trade"
@@ -23,12 +51,6 @@ DOMESTIC_RULE = "Domestic Trade"
 
 def _bundle_ok(b: Bundle) -> bool:
     return len(b) == 5 and all(isinstance(c, int) and c >= 0 for c in b)
-
-
-def holds(s: GameState, p: int, b: Bundle) -> bool:
-    h = s.hands
-    i = 5 * p
-    return all(h[i + r] >= b[r] for r in range(5))
 
 
 def terms_error(give: Bundle, get: Bundle) -> str | None:
@@ -45,26 +67,62 @@ def terms_error(give: Bundle, get: Bundle) -> str | None:
 # -- maritime -----------------------------------------------------------------------------
 
 
+def trade_ratios(s: GameState) -> list[int]:
+    """The bank's best rate for each player and resource now (``5 * player + resource``):
+    the harbors' rates, changed by any scenario in play (e.g. a helper's 2:1 this turn)."""
+    ratios = s.ratios
+    for x in s.ruleset.scenarios:
+        ratios = x.trade_ratios(s, ratios)
+    return ratios
+
+
+def has_generic_harbor(s: GameState, p: int) -> bool:
+    """Whether ``p`` has a settlement or city on a generic (3:1) harbor."""
+    board = s.board
+    return any(
+        o == p and Harbor.GENERIC in board.harbors_at(v)
+        for v, o in enumerate(s.building_owner)
+        if board.intersection_harbor[v] != -1
+    )
+
+
+def rates(s: GameState, p: int, r: int) -> tuple[int, ...]:
+    """Every rate at which ``p`` may trade resource ``r`` with the bank now, best first."""
+    out = {4, trade_ratios(s)[5 * p + r]}
+    if has_generic_harbor(s, p):
+        out.add(3)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=4096)
+def unit_counts(count: int, rates: tuple[int, ...]) -> frozenset[int]:
+    """How many cards the bank may pay for ``count`` cards given at a mix of ``rates``."""
+    if count == 0:
+        return frozenset({0})
+    return frozenset(k + 1 for r in rates if r <= count for k in unit_counts(count - r, rates))
+
+
 def maritime_error(s: GameState, p: int, give: Bundle, get: Bundle) -> str | None:
     err = terms_error(give, get)
     if err:
         return err
-    units = 0
-    # Jean (Helpers of CATAN): the current player's chosen resource at 2:1 this turn.
-    ratios = s.ratios if s.helpers is None else trade_ratios(s)
+    totals = {0}
     for r in range(5):
         c = give[r]
         if c:
-            ratio = ratios[5 * p + r]
-            if c % ratio:
+            rs = rates(s, p, r)
+            ks = unit_counts(c, rs)
+            if not ks:
+                shown = " or ".join(f"{x}:1" for x in rs)
                 return (
-                    f"you trade {resource_name(r)} with the bank at {ratio}:1, "
-                    f"so give a multiple of {ratio}"
+                    f"you trade {resource_name(r)} with the bank at {shown}, so "
+                    f"{c} {resource_name(r)} is not a whole number of trades"
                 )
-            units += c // ratio
-    if sum(get) != units:
-        return f"{format_bundle(give)} buys {units} card(s) from the bank, not {sum(get)}"
-    if not holds(s, p, give):
+            totals = {t + k for t in totals for k in ks}
+    if sum(get) not in totals:
+        can = ", ".join(str(t) for t in sorted(totals))
+        return f"{format_bundle(give)} buys {can} card(s) from the bank, not {sum(get)}"
+    if not s.holds(p, give):
         return f"you hold {format_bundle(s.hand(p))}, not {format_bundle(give)}"
     if any(get[r] > s.bank[r] for r in range(5)):
         return f"the bank cannot pay {format_bundle(get)}"
@@ -80,7 +138,7 @@ def exchange_with_bank(s: GameState, p: int, give: Bundle, get: Bundle) -> None:
         if d:
             h[i + r] += d
             bank[r] -= d
-    s.events.append(("maritime", p, give, get))
+    s.events.append(MaritimeTraded(p, give, get))
 
 
 def offer_error(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> str | None:
@@ -90,7 +148,7 @@ def offer_error(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> str
     opponents = ((1 << s.n) - 1) & ~(1 << p)
     if not to or to & ~opponents:
         return "address the offer to one or more of the other players"
-    if not holds(s, p, give):
+    if not s.holds(p, give):
         return f"you hold {format_bundle(s.hand(p))}, not {format_bundle(give)}"
     return None
 
@@ -100,13 +158,13 @@ def open_offer(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> None
     s.offer_get = get
     s.offer_answers = [PENDING if to >> q & 1 else NOT_ASKED for q in range(s.n)]
     s.offer_counters = [(ZERO, ZERO)] * s.n
-    s.events.append(("offer", p, give, get, to))
+    s.events.append(OfferMade(p, give, get, to))
 
 
 def accept_error(s: GameState, q: int) -> str | None:
     if s.offer_answers[q] != PENDING:
         return f"p{q} has no offer to answer"
-    if not holds(s, q, s.offer_get):
+    if not s.holds(q, s.offer_get):
         return f"you do not hold {format_bundle(s.offer_get)} to give"
     return None
 
@@ -117,7 +175,7 @@ def counter_error(s: GameState, q: int, give: Bundle, get: Bundle) -> str | None
     err = terms_error(give, get)
     if err:
         return err
-    if not holds(s, q, give):
+    if not s.holds(q, give):
         return f"you hold {format_bundle(s.hand(q))}, not {format_bundle(give)}"
     return None
 
@@ -143,9 +201,9 @@ def confirm_error(s: GameState, p: int, q: int) -> str | None:
             "who accepted or countered"
         )
     give, get = terms
-    if not holds(s, p, give):
+    if not s.holds(p, give):
         return f"you hold {format_bundle(s.hand(p))}, not {format_bundle(give)}"
-    if not holds(s, q, get):  # cannot happen (hands do not change while an offer is open)
+    if not s.holds(q, get):  # cannot happen (hands do not change while an offer is open)
         return f"p{q} no longer holds {format_bundle(get)}"
     return None
 
@@ -160,7 +218,7 @@ def execute(s: GameState, p: int, q: int) -> None:
         if d:
             h[5 * p + r] += d
             h[5 * q + r] -= d
-    s.events.append(("trade", p, q, give, get))
+    s.events.append(Traded(p, q, give, get))
 
 
 def close_offer(s: GameState) -> None:
@@ -168,3 +226,200 @@ def close_offer(s: GameState) -> None:
     s.offer_get = ZERO
     s.offer_answers = [NOT_ASKED] * s.n
     s.offer_counters = [(ZERO, ZERO)] * s.n
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+@register
+class MaritimeTrade(Rule):
+    kind = K.MARITIME_TRADE
+    name = MARITIME_RULE
+    phases = frozenset({P.MAIN})
+    order = 30
+    fields = ("give", "get")
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return maritime_error(s, a.player, a.give, a.get)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        ratios = trade_ratios(s)
+        bank = s.bank
+        h = s.hands
+        i = 5 * p
+        mar = t.maritime[p]
+        in_bank = ((bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2 | (bank[3] > 0) << 3) | (
+            bank[4] > 0
+        ) << 4
+        for r in range(5):
+            ratio = ratios[i + r]
+            if h[i + r] >= ratio:
+                out.extend(mar[r][ratio][in_bank])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        exchange_with_bank(s, a.player, a.give, a.get)
+        return None
+
+
+@register
+class OfferTrade(Rule):
+    kind = K.OFFER_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.MAIN})
+    order = 31
+    fields = ("give", "get", "to")
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return offer_error(s, a.player, a.give, a.get, a.to)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        # The 1-for-1 offers to everyone depend only on which resources p holds.
+        h = s.hands
+        i = 5 * p
+        held = ((h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3) | (
+            h[i + 4] > 0
+        ) << 4
+        out.extend(t.offers_holding[p][held])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        open_offer(s, a.player, a.give, a.get, a.to)
+        s.phase = P.TRADE_RESPONSE
+        return None
+
+
+def _not_the_offerer(s: GameState, a: Action) -> None:
+    """The player who made the offer does not answer it (they confirm or cancel)."""
+    if a.player == s.current:
+        raise IllegalActionError(
+            TURN_RULE, f"'{a.kind.name.lower()}' is not allowed during trade_response"
+        )
+
+
+def _answered(s: GameState, a: Action, answer: str) -> None:
+    """Record an answer; once everyone asked has answered, confirm or close."""
+    s.events.append(OfferAnswered(a.player, answer, a.give, a.get))
+    if PENDING not in s.offer_answers:
+        if ACCEPTED in s.offer_answers or COUNTERED in s.offer_answers:
+            s.phase = P.TRADE_CONFIRM
+        else:
+            close_offer(s)
+            s.events.append(OfferClosed(s.current))
+            s.phase = P.MAIN
+
+
+@register
+class AcceptTrade(Rule):
+    kind = K.ACCEPT_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.TRADE_RESPONSE})
+    order = 50
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        _not_the_offerer(s, a)
+        return accept_error(s, a.player)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if s.offer_answers[p] == PENDING and s.holds(p, s.offer_get):
+            out.append(t.accept[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        s.offer_answers[a.player] = ACCEPTED
+        _answered(s, a, "accept")
+        return None
+
+
+@register
+class RejectTrade(Rule):
+    kind = K.REJECT_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.TRADE_RESPONSE})
+    order = 51
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        _not_the_offerer(s, a)
+        return None if s.offer_answers[a.player] == PENDING else "no offer to answer"
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if s.offer_answers[p] == PENDING:
+            out.append(t.reject[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        s.offer_answers[a.player] = REJECTED
+        _answered(s, a, "reject")
+        return None
+
+
+@register
+class CounterTrade(Rule):
+    kind = K.COUNTER_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.TRADE_RESPONSE})
+    order = 52
+    fields = ("give", "get")
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        _not_the_offerer(s, a)
+        return counter_error(s, a.player, a.give, a.get)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if s.offer_answers[p] != PENDING:
+            return
+        hands = s.hands
+        cnt = t.counter[p]
+        for r in range(5):
+            if hands[5 * p + r]:
+                row = cnt[r]
+                out.extend([row[r2] for r2 in range(5) if r2 != r])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        s.offer_answers[a.player] = COUNTERED
+        s.offer_counters[a.player] = (a.give, a.get)
+        _answered(s, a, "counter")
+        return None
+
+
+@register
+class ConfirmTrade(Rule):
+    kind = K.CONFIRM_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.TRADE_CONFIRM})
+    order = 53
+    fields = ("a",)
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return confirm_error(s, a.player, a.a)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        row = t.confirm[p]
+        out.extend([row[q] for q in range(s.n) if confirm_error(s, p, q) is None])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        execute(s, a.player, a.a)
+        close_offer(s)
+        s.phase = P.MAIN
+        return None
+
+
+@register
+class CancelTrade(Rule):
+    kind = K.CANCEL_TRADE
+    name = DOMESTIC_RULE
+    phases = frozenset({P.TRADE_RESPONSE, P.TRADE_CONFIRM})
+    order = 54
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        if a.player != s.current:  # only the offerer withdraws an offer
+            raise IllegalActionError(
+                TURN_RULE, "'cancel_trade' is not allowed during trade_response"
+            )
+        return None
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        if p == s.current:
+            out.append(t.cancel[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        close_offer(s)
+        s.events.append(OfferClosed(a.player))
+        s.phase = P.MAIN
+        return None

@@ -11,6 +11,7 @@ What this is not: it holds no rule and no state. Names follow the 5th-edition ru
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TypeGuard
 
 # Integer ids (aliases kept for readability in signatures).
 HexId = int
@@ -21,6 +22,12 @@ PathId = int
 """Index of a path (a hex edge where a road stands)."""
 PlayerId = int
 """Seat index, 0-based, clockwise."""
+
+
+def is_int(x: object) -> TypeGuard[int]:
+    """An integer (an ``IntEnum`` too) but not a bool: how numbers from outside are checked."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
 
 NOBODY = -1
 """Owner value for an empty intersection or path, or an award nobody holds."""

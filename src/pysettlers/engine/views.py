@@ -7,10 +7,13 @@ A stolen card is known only to thief and victim; a drawn development card only t
 buyer; hidden victory point cards only to their owner until they are revealed to win.
 ``viewer=None`` is a spectator, who sees no hand at all. Views serialize to JSON.
 
-With the Helpers of CATAN scenario the helper cards, their sides and the display are
-public (:class:`HelperView`); the hand Hilde looks at is known to Hilde's owner and the
-victim only, and the cards Candamir draws to Candamir's owner only (and the card taken or
-kept likewise).
+Events are redacted generically over each event kind's declared visibility
+(``events.redact``). ``observe(s, seat, since=v)`` carries every event after state version
+``v`` (the ``version`` of the seat's previous view), so a seat that did not decide on some
+steps still learns what was public; without ``since`` a view carries the last step's events.
+The rules in a view omit the seed until the game is over, and no view holds the generator:
+nothing a seat is given lets it predict the dice, the cards drawn or the cards stolen.
+Scenarios add their part under ``ext[name]`` (their ``view`` hook).
 
 What this is not: no deck order, no RNG state and no other player's hand ever enters a
 view; nothing here changes the state.
@@ -18,81 +21,30 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
-from .actions import dev_name, format_bundle, helper_name, resource_name
+from .actions import dev_name, format_bundle, resource_name
 from .board import Board
 from .config import Rules
-from .data import HELPER_STACK
-from .game import deciders
-from .helper_trade import trade_ratios
+from .events import Event, event_to_json, redact, since
+from .flow import deciders
 from .state import GameState
-from .types import NOBODY, Phase
+from .trade import trade_ratios
+from .types import NOBODY, Phase, is_int
 
 Bundle = tuple[int, int, int, int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class HelperView:
-    """The Helpers of CATAN as one seat knows them (see :func:`helper_view`).
-
-    Public: each player's helper (``-1``: none yet), its side (0 A, 1 B), the turn it was
-    received and last used, the knights each discarded for Vincent, the display and what is
-    left of the numbered stack, Jean's resource this turn, and the payload of the helper
-    phases. Private: ``look`` — the hand Hilde's owner is looking at (to that owner and the
-    victim); ``drawn`` — Candamir's cards (to their owner; others see ``drawn_count``).
-    """
-
-    held: tuple[int, ...]
-    sides: tuple[int, ...]
-    received_turn: tuple[int, ...]
-    used_turn: tuple[int, ...]
-    knights_discarded: tuple[int, ...]
-    display: tuple[int, ...]
-    stack: tuple[int, ...]
-    jean: int
-    owner: int
-    window: int
-    victim: int
-    owed: tuple[int, ...]
-    look: Bundle | None
-    drawn: tuple[int, ...] | None
-    drawn_count: int
-
-    def to_json(self) -> dict[str, Any]:
-        def name(h: int) -> str | None:
-            return None if h == NOBODY else helper_name(h)
-
-        return {
-            "players": [
-                {
-                    "helper": name(h),
-                    "side": "AB"[side],
-                    "received_turn": _holder(self.received_turn[p]),
-                    "used_turn": _holder(self.used_turn[p]),
-                    "knights_discarded": self.knights_discarded[p],
-                }
-                for p, (h, side) in enumerate(zip(self.held, self.sides))
-            ],
-            "display": [helper_name(h) for h in self.display],
-            "stack": [helper_name(h) for h in self.stack],
-            "jean": None if self.jean == NOBODY else resource_name(self.jean),
-            "owner": _holder(self.owner),
-            "window": self.window or None,
-            "victim": _holder(self.victim),
-            "owed": list(self.owed),
-            "look": None if self.look is None else dict(zip(_RES, self.look)),
-            "drawn": None if self.drawn is None else [dev_name(d) for d in self.drawn],
-            "drawn_count": self.drawn_count,
-        }
 
 
 @dataclass(frozen=True, slots=True)
 class View:
     """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator).
 
-    ``rules`` are public: the discard limit, bank and deck sizes a bot must know."""
+    ``rules`` are public — the discard limit, bank and deck sizes a bot must know — except
+    the seed, which reads 0 until the game is over. ``version`` is the state's version (the
+    number of actions applied); ``events`` are those since the ``since`` version asked for,
+    redacted for the viewer. ``ext`` holds each scenario's part by name."""
 
     viewer: int | None
     n: int
@@ -132,8 +84,9 @@ class View:
     offer_counters: tuple[tuple[Bundle, Bundle], ...]
     last_roll: int
     winner: int
-    events: tuple[tuple[object, ...], ...]
-    helpers: HelperView | None = None
+    version: int
+    events: tuple[Event, ...]
+    ext: dict[str, Any]
 
     @property
     def own_vp(self) -> int | None:
@@ -194,7 +147,7 @@ class View:
             "turn": self.turn,
             "deciders": list(self.deciders),
             "vp_target": self.vp_target,
-            "rules": self.rules.to_json(),
+            "rules": _rules_json(self.rules, self.phase == Phase.GAME_OVER),
             "board": self.board.to_json(),
             "robber": t.hex_names[self.robber],
             "buildings": {
@@ -218,8 +171,9 @@ class View:
             "offer": offer,
             "last_roll": self.last_roll or None,
             "winner": _holder(self.winner),
+            "version": self.version,
             "events": [event_to_json(e, t) for e in self.events],
-        } | ({} if self.helpers is None else {"helpers": self.helpers.to_json()})
+        } | {name: part.to_json() for name, part in self.ext.items()}
 
 
 _RES = tuple(resource_name(r) for r in range(5))
@@ -230,124 +184,33 @@ def _holder(p: int) -> int | None:
     return None if p == NOBODY else p
 
 
-def redact_event(event: tuple[object, ...], viewer: int | None) -> tuple[object, ...]:
-    """The event as ``viewer`` may see it: secret parts replaced by ``None``."""
-    kind = event[0]
-    if kind == "draw":  # ("draw", p, card): the card only to its buyer
-        return event if event[1] == viewer else (kind, event[1], None)
-    if kind == "robber":  # ("robber", p, hex, victim, stolen): the card to thief and victim
-        if viewer is not None and viewer in (event[1], event[3]):
-            return event
-        return event[:4] + ((None if event[4] is None else "hidden"),)
-    if kind in _HELPER_SECRETS:
-        if kind == "candamir_draw":  # ("candamir_draw", p, cards): the cards to p only
-            return event if event[1] == viewer else (kind, event[1], None)
-        # ("hilde_look", p, victim, hand), ("hilde_take", p, victim, resource): p and victim
-        if viewer is not None and viewer in (event[1], event[2]):
-            return event
-        return event[:3] + ((None if kind == "hilde_look" else "hidden"),)
-    return event
+def _rules_json(rules: Rules, over: bool) -> dict[str, Any]:
+    d = rules.to_json()
+    if not over:
+        del d["seed"]  # the seed starts the game's generator: secret until the game ends
+    return d
 
 
-_HELPER_SECRETS = frozenset({"candamir_draw", "hilde_look", "hilde_take"})
+@lru_cache(maxsize=256)
+def public_rules(rules: Rules) -> Rules:
+    """``rules`` as a seat may know them during the game: the seed left out (as 0)."""
+    return replace(rules, seed=0)
 
 
-def helper_view(s: GameState, viewer: int | None) -> HelperView | None:
-    """The Helpers of CATAN part of a view (``None`` when the scenario is off)."""
-    hx = s.helpers
-    if hx is None:
-        return None
+def redact_event(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` may see it (see ``events.redact``)."""
+    return redact(event, viewer)
+
+
+def observe(s: GameState, viewer: int | None, since_version: int | None = None) -> View:
+    """What seat ``viewer`` may know now (``None``: a spectator).
+
+    ``since_version``: the view carries every event after that state version (the
+    ``version`` of this seat's previous view; ``-1`` for the whole game); by default only
+    the last action's events.
+    """
     n = s.n
-    look = None
-    if s.phase == Phase.HILDE_TAKE and viewer is not None and viewer in (hx.owner, hx.victim):
-        look = s.hand(hx.victim)
-    drawn = None
-    if s.phase == Phase.CANDAMIR_KEEP and viewer == hx.owner:
-        drawn = hx.drawn
-    return HelperView(
-        held=tuple(hx.held),
-        sides=tuple(hx.side),
-        received_turn=tuple(hx.since),
-        used_turn=tuple(hx.used),
-        knights_discarded=tuple(hx.knights_discarded),
-        display=tuple(h for h in range(10) if hx.display >> h & 1),
-        stack=tuple(int(h) for h in HELPER_STACK[hx.stack :]),
-        jean=hx.jean,
-        owner=hx.owner,
-        window=hx.window,
-        victim=hx.victim,
-        owed=tuple(q for q in range(n) if hx.owed >> q & 1),
-        look=look,
-        drawn=drawn,
-        drawn_count=len(hx.drawn),
-    )
-
-
-def event_to_json(event: tuple[object, ...], topo: Any) -> dict[str, Any]:
-    """A (redacted) event as JSON."""
-    kind = str(event[0])
-    out: dict[str, Any] = {"event": kind}
-    args = list(event[1:])
-    if kind == "robber":
-        p, h, victim, stolen = args
-        out.update(
-            player=p,
-            hex=topo.hex_names[h],
-            victim=None if victim == NOBODY else victim,
-            stolen=stolen if stolen in (None, "hidden") else resource_name(int(stolen)),  # type: ignore[call-overload]
-        )
-        return out
-    if kind == "draw":
-        out.update(player=args[0], card=None if args[1] is None else dev_name(int(args[1])))  # type: ignore[call-overload]
-        return out
-    if kind in ("settlement", "city"):
-        out.update(player=args[0], intersection=topo.intersection_names[args[1]])
-        return out
-    if kind == "road":
-        out.update(player=args[0], path=topo.path_names[args[1]])
-        return out
-    if kind in _HELPER_EVENTS:
-        return _helper_event_json(kind, args, topo, out)
-    out["data"] = [_plain(a) for a in args]
-    return out
-
-
-_HELPER_EVENTS = frozenset({"lin", "louis", "vincent", "william", "helper_exchange"})
-
-
-def _helper_event_json(
-    kind: str, args: list[Any], topo: Any, out: dict[str, Any]
-) -> dict[str, Any]:
-    """Helper events naming board items and helpers as the notation does."""
-    out["player"] = args[0]
-    if kind == "lin":  # ("lin", p, vacated hex, desert, resource received or None)
-        got = args[3]
-        out.update(
-            vacated=topo.hex_names[args[1]],
-            hex=topo.hex_names[args[2]],
-            received=None if got is None else resource_name(got),
-        )
-    elif kind == "louis":  # ("louis", p, path left, path built)
-        out.update(removed=topo.path_names[args[1]], path=topo.path_names[args[2]])
-    elif kind == "vincent":  # ("vincent", p, level, intersection)
-        level = "city" if args[1] == 2 else "settlement"
-        out.update(build=level, intersection=topo.intersection_names[args[2]])
-    elif kind == "william":  # ("william", p, path, payment)
-        out.update(path=topo.path_names[args[1]], paid=format_bundle(args[2]))
-    else:  # ("helper_exchange", p, returned, taken)
-        out.update(returned=helper_name(args[1]), taken=helper_name(args[2]))
-    return out
-
-
-def _plain(x: object) -> object:
-    """Tuples, also nested ones (e.g. the start rolls' pairs), as JSON lists."""
-    return [_plain(y) for y in x] if isinstance(x, tuple) else x
-
-
-def observe(s: GameState, viewer: int | None) -> View:
-    """What seat ``viewer`` may know now (``None``: a spectator)."""
-    n = s.n
-    if viewer is not None and not 0 <= viewer < n:
+    if viewer is not None and (not is_int(viewer) or not 0 <= viewer < n):
         raise ValueError(f"viewer must be a seat from 0 to {n - 1} or None")
     dev = s.dev
     over = s.phase == Phase.GAME_OVER
@@ -364,7 +227,7 @@ def observe(s: GameState, viewer: int | None) -> View:
         viewer=viewer,
         n=n,
         vp_target=s.rules.vp_target,
-        rules=s.rules,
+        rules=s.rules if over else public_rules(s.rules),
         board=s.board,
         phase=s.phase,
         current=s.current,
@@ -388,8 +251,8 @@ def observe(s: GameState, viewer: int | None) -> View:
         road_length=tuple(s.road_length),
         longest_road=s.longest_road,
         largest_army=s.largest_army,
-        # The rates the bank trades at now, Jean's 2:1 included (Helpers of CATAN).
-        ratios=tuple(s.ratios) if s.helpers is None else tuple(trade_ratios(s)),
+        # The best rates the bank trades at now, a scenario's changes included.
+        ratios=tuple(trade_ratios(s)),
         discards=tuple(s.discards),
         dev_played=s.dev_played,
         free_roads=s.free_roads,
@@ -400,6 +263,10 @@ def observe(s: GameState, viewer: int | None) -> View:
         offer_counters=tuple(s.offer_counters),
         last_roll=s.last_roll,
         winner=s.winner,
-        events=tuple(redact_event(e, viewer) for e in s.events),
-        helpers=None if s.helpers is None else helper_view(s, viewer),
+        version=s.version,
+        events=tuple(
+            redact(e, viewer)
+            for e in (s.events if since_version is None else since(s.log, since_version))
+        ),
+        ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios},
     )

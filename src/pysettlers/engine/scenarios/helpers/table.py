@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import data
-from .actions import Action, Outcome
-from .building import can_afford
-from .state import Bundle, GameState, HelperState
-from .topology import Topology
-from .types import ActionKind
+from pysettlers.engine import data
+from pysettlers.engine.actions import Action, Outcome
+from pysettlers.engine.state import Bundle
+from pysettlers.engine.topology import Topology
+from pysettlers.engine.types import ActionKind
 
 K = ActionKind
 UNITS: tuple[Bundle, ...] = (
@@ -134,16 +133,6 @@ class HelperTable:
 @lru_cache(maxsize=64)
 def helper_table(n: int, topo: Topology) -> HelperTable:
     return HelperTable(n, topo)
-
-
-def hx_of(s: GameState) -> HelperState:
-    hx = s.helpers
-    assert hx is not None
-    return hx
-
-
-def holds(s: GameState, p: int, b: Bundle) -> bool:
-    return can_afford(s, p, b)
 
 
 Result = tuple[Outcome, bool]

@@ -5,18 +5,31 @@ What this is for: Hilde (a card taken from a richer opponent's hand she looks at
 nothing), Nassir (a forced trade with 1 or 2 opponents) and Sean (spared the discard of a 7,
 or a card from the bank) — for each, side by side, when its advantage applies and what it
 does, exactly as the rulebook's full description says (R5 pp. 8–9), and the unit forms
-``legal_actions`` lists. The functions follow ``helper_build.py``'s pattern.
+``legal_actions`` lists. The functions follow ``build.py``'s pattern.
 
-What this is not: when Marianne and Sean are asked (``helpers.py`` opens their window after
-a roll), the prohibitions, or maritime trade itself (``trade.py`` reads Jean's rate here).
+What this is not: when Marianne and Sean are asked (``rules.py`` opens their window after
+a roll), the prohibitions, or maritime trade itself (the base game's
+``trade.trade_ratios`` asks the scenario's hook for Jean's rate).
 """
 
 from __future__ import annotations
 
-from .actions import Action, Outcome
-from .helper_table import HelperTable, Result, hx_of, opponent_pairs
-from .state import GameState
-from .types import NOBODY, Phase
+from pysettlers.engine.actions import Action, Outcome
+from pysettlers.engine.state import GameState
+from pysettlers.engine.types import NOBODY, Phase
+
+from .events import (
+    HildeChose,
+    HildeLooked,
+    HildeTook,
+    JeanChose,
+    MarianneTook,
+    NassirRepaid,
+    NassirTraded,
+    SeanHelped,
+)
+from .state import hx_of
+from .table import HelperTable, Result, opponent_pairs
 
 P = Phase
 
@@ -54,8 +67,8 @@ def hilde_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx = hx_of(s)
     hx.victim = a.a
     hx.owner = p
-    s.events.append(("hilde", p, a.a))
-    s.events.append(("hilde_look", p, a.a, s.hand(a.a)))
+    s.events.append(HildeChose(p, a.a))
+    s.events.append(HildeLooked(p, a.a, s.hand(a.a)))
     s.phase = P.HILDE_TAKE
     return None, False
 
@@ -79,7 +92,7 @@ def take_apply(s: GameState, p: int, a: Action) -> bool:
     q = hx.victim
     s.hands[5 * q + a.a] -= 1
     s.hands[5 * p + a.a] += 1
-    s.events.append(("hilde_take", p, q, a.a))
+    s.events.append(HildeTook(p, q, a.a))
     hx.victim = NOBODY
     return True
 
@@ -99,13 +112,12 @@ def jean_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> Non
 
 def jean_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx_of(s).jean = a.a  # until the end of this turn, also if Jean is exchanged meanwhile
-    s.events.append(("jean", p, a.a))
+    s.events.append(JeanChose(p, a.a))
     return None, True
 
 
-def trade_ratios(s: GameState) -> list[int]:
+def jean_ratios(s: GameState, ratios: list[int]) -> list[int]:
     """Every player's maritime ratios, with the current player's Jean resource at 2:1."""
-    ratios = s.ratios
     r = hx_of(s).jean
     if r == NOBODY:
         return ratios
@@ -118,7 +130,7 @@ def trade_ratios(s: GameState) -> list[int]:
 
 # -- Marianne ----------------------------------------------------------------------------------
 # "Use this advantage on any player's turn. If any production roll is not a '7' and you
-# receive no resources, take any 1 resource card of your choice." Asked in ``helpers.py``.
+# receive no resources, take any 1 resource card of your choice." Asked in ``rules.py``.
 
 
 def marianne_error(s: GameState, p: int, a: Action) -> str | None:
@@ -137,7 +149,7 @@ def marianne_options(s: GameState, p: int, t: HelperTable, out: list[Action]) ->
 def marianne_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     s.bank[a.a] -= 1
     s.hands[5 * p + a.a] += 1
-    s.events.append(("marianne", p, a.a))
+    s.events.append(MarianneTook(p, a.a))
     return None, True
 
 
@@ -171,7 +183,7 @@ def nassir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
             h[5 * q + r] -= 1
             h[5 * p + r] += 1
             givers.append(q)
-    s.events.append(("nassir", p, r, a.to, tuple(givers)))
+    s.events.append(NassirTraded(p, r, a.to, tuple(givers)))
     if not givers:
         return None, True
     hx.owed = sum(1 << q for q in givers)
@@ -204,7 +216,7 @@ def repay_apply(s: GameState, p: int, a: Action) -> bool:
     s.hands[5 * p + r] -= 1
     s.hands[5 * q + r] += 1
     hx.owed &= ~(1 << q)
-    s.events.append(("nassir_repay", p, q, r))
+    s.events.append(NassirRepaid(p, q, r))
     return not hx.owed
 
 
@@ -212,7 +224,7 @@ def repay_apply(s: GameState, p: int, a: Action) -> bool:
 # "When any production roll results in a '7', you may immediately use either of these two
 # advantages: if you have more than 7 resource cards in your hand, you do not have to
 # discard any cards; if you have 7 or fewer, you may take any 1 resource of your choice from
-# the supply." Asked in ``helpers.py`` right after the 7, before anyone discards. "More than
+# the supply." Asked in ``rules.py`` right after the 7, before anyone discards. "More than
 # 7" is read as the game's hand limit for a 7 (``Rules.discard_max``, 7 unless an option
 # changes it), so the two cases always cover every hand.
 
@@ -242,11 +254,11 @@ def sean_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> Non
 def sean_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     if a.a == NOBODY:
         s.discards[p] = 0
-        s.events.append(("sean", p, None))
+        s.events.append(SeanHelped(p, NOBODY))
     else:
         s.bank[a.a] -= 1
         s.hands[5 * p + a.a] += 1
-        s.events.append(("sean", p, a.a))
+        s.events.append(SeanHelped(p, a.a))
     return None, True
 
 

@@ -13,18 +13,18 @@ Each advantage has ``*_error(s, p, a)`` (why ``a`` is not legal now, ``None`` if
 ``False`` when the advantage continues with a decision of its own phase, like Candamir's
 card to keep).
 
-What this is not: the prohibitions, flipping and exchanging (``helpers.py``), the helpers
-that take or trade cards (``helper_trade.py``), or the base building rules reused here.
+What this is not: the prohibitions, flipping and exchanging (``rules.py``), the helpers
+that take or trade cards (``trade.py``), or the base building rules reused here.
 """
 
 from __future__ import annotations
 
 from math import comb
 
-from . import data, rng
-from .actions import Action, Outcome
-from .awards import update_largest_army
-from .building import (
+from pysettlers.engine import data, rng
+from pysettlers.engine.actions import Action, Outcome
+from pysettlers.engine.awards import update_largest_army
+from pysettlers.engine.building import (
     city_site_error,
     city_sites,
     pay,
@@ -36,18 +36,20 @@ from .building import (
     settlement_site_error,
     settlement_sites,
 )
-from .development import draw
-from .helper_table import (
+from pysettlers.engine.development import draw
+from pysettlers.engine.events import CityBuilt, RoadBuilt, SettlementBuilt
+from pysettlers.engine.state import GameState
+from pysettlers.engine.types import NOBODY, DevCard, Phase
+
+from .events import CandamirBought, CandamirDrew, LinMoved, LouisMoved, VincentBuilt, WilliamPaid
+from .state import hx_of
+from .table import (
     CANDAMIR_PAYMENTS,
     VINCENT_COSTS,
     WILLIAM_PAYMENTS,
     HelperTable,
     Result,
-    holds,
-    hx_of,
 )
-from .state import GameState
-from .types import NOBODY, DevCard, Phase
 
 P = Phase
 
@@ -67,7 +69,7 @@ def candamir_error(s: GameState, p: int, a: Action) -> str | None:
             "pay wool, grain and ore, or substitute 1 of the 3 with any 1 other resource "
             "(e.g. wool, grain and lumber)"
         )
-    if not holds(s, p, a.give):
+    if not s.holds(p, a.give):
         return "you do not hold the resources you name"
     return None
 
@@ -75,7 +77,7 @@ def candamir_error(s: GameState, p: int, a: Action) -> str | None:
 def candamir_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
     if any(s.deck):
         row = t.candamir[p]
-        out.extend([row[i] for i, b in enumerate(CANDAMIR_PAYMENTS) if holds(s, p, b)])
+        out.extend([row[i] for i, b in enumerate(CANDAMIR_PAYMENTS) if s.holds(p, b)])
 
 
 def candamir_draws(deck: list[int]) -> list[tuple[tuple[int, ...], float]]:
@@ -129,11 +131,11 @@ def candamir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
         assert isinstance(outcome, tuple)
         outcome = tuple(sorted(outcome))
     pay(s, p, a.give)
-    s.events.append(("candamir", p, a.give))
+    s.events.append(CandamirBought(p, a.give))
     # The cards stay counted in the deck until one is kept; the other two go back into it
     # and the deck is reshuffled (the deck is kept as counts, so nothing more to do).
     hx.drawn = outcome
-    s.events.append(("candamir_draw", p, outcome))
+    s.events.append(CandamirDrew(p, outcome))
     hx.owner = p
     s.phase = P.CANDAMIR_KEEP
     return outcome, False
@@ -191,7 +193,7 @@ def lin_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
         s.bank[r] -= 1
         s.hands[5 * p + r] += 1
         got = r
-    s.events.append(("lin", p, vacated, a.a, got))
+    s.events.append(LinMoved(p, vacated, a.a, got))
     return None, True
 
 
@@ -261,7 +263,7 @@ def louis_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> No
 
 
 def louis_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
-    s.events.append(("louis", p, a.a, a.b))
+    s.events.append(LouisMoved(p, a.a, a.b))
     s.road_owner[a.a] = NOBODY
     s.roads_left[p] += 1
     place_road(s, p, a.b)  # re-measures p's roads: the move can win or lose Longest Road
@@ -287,7 +289,7 @@ def vincent_error(s: GameState, p: int, a: Action) -> str | None:
         err = city_site_error(s, p, a.a)
     if err:
         return err
-    if not holds(s, p, VINCENT_COSTS[level]):
+    if not s.holds(p, VINCENT_COSTS[level]):
         return "you do not hold " + ("1 lumber and 1 brick" if level == 1 else "2 ore and 1 grain")
     return None
 
@@ -308,18 +310,18 @@ def vincent_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> 
 def vincent_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx = hx_of(s)
     level = a.b
-    s.events.append(("vincent", p, level, a.a))
+    s.events.append(VincentBuilt(p, level, a.a))
     s.knights[p] -= 1
     s.played[5 * p + DevCard.KNIGHT] -= 1
     hx.knights_discarded[p] += 1
     update_largest_army(s)
     pay(s, p, VINCENT_COSTS[level])
     if level == 1:
-        s.events.append(("settlement", p, a.a))
+        s.events.append(SettlementBuilt(p, a.a))
         place_settlement(s, p, a.a)
     else:
         place_city(s, p, a.a)
-        s.events.append(("city", p, a.a))
+        s.events.append(CityBuilt(p, a.a))
     return None, True
 
 
@@ -334,13 +336,13 @@ def william_error(s: GameState, p: int, a: Action) -> str | None:
         return err
     if a.give not in WILLIAM_PAYMENTS:
         return "pay 1 brick or 1 lumber plus 1 other resource (not the usual brick and lumber)"
-    if not holds(s, p, a.give):
+    if not s.holds(p, a.give):
         return "you do not hold the resources you name"
     return None
 
 
 def william_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
-    pays = [i for i, b in enumerate(WILLIAM_PAYMENTS) if holds(s, p, b)]
+    pays = [i for i, b in enumerate(WILLIAM_PAYMENTS) if s.holds(p, b)]
     if not pays:
         return
     sites = road_sites(s, p)
@@ -351,7 +353,7 @@ def william_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> 
 
 def william_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     pay(s, p, a.give)
-    s.events.append(("william", p, a.a, a.give))
-    s.events.append(("road", p, a.a))
+    s.events.append(WilliamPaid(p, a.a, a.give))
+    s.events.append(RoadBuilt(p, a.a))
     place_road(s, p, a.a)
     return None, True

@@ -1,0 +1,448 @@
+"""Typed events: what happened, each kind declaring who may see what.
+
+What this is for: an action is an intent; its events say what came of it (cards paid out,
+a card stolen, a road that took the Longest Road). Each event kind is a small frozen
+:class:`Event` subclass that must declare, when it is defined:
+
+* ``kind`` — its name in JSON and logs;
+* ``secret`` — the fields that only some seats may see (``()``: the event is public);
+* ``seen_by`` — the fields naming the seats that see the secret fields (the buyer of a
+  development card; the thief and the victim of a steal).
+
+A class that forgets one of these fails at import, so a new secret cannot leak by default.
+:func:`redact` is generic over these declarations: for any other seat (or a spectator) each
+secret field becomes :data:`HIDDEN` (or stays ``None`` where ``None`` means "nothing", which
+is public: a robber who stole nothing). ``observe`` and per-seat records redact through it.
+
+Field types say how a field is written in JSON (:func:`event_to_json`): ``Seat`` (``-1``
+as ``null``), ``Seats`` (a bit mask as a list), ``HexRef`` / ``PathRef`` / ``Spot`` (board
+names in the notation's coordinates), ``Res`` / ``Card`` / ``HelperRef`` (names), ``Cards``
+(a list of development cards), ``Bundle5`` (``2ore+1wool``); anything else as plain data.
+
+The state keeps every step's events in an immutable log shared by copies (``log``, with
+the state's ``version``); ``observe(s, seat, since=version)`` gives a seat every event
+since a version it saw, so a bot or client that did not decide on a step still learns what
+was public.
+
+What this is not: game logic; the rules create events, nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from dataclasses import dataclass, fields, replace
+from typing import Annotated, Any, ClassVar
+
+from .actions import dev_name, format_bundle, helper_name, resource_name
+from .topology import Topology
+
+Seat = Annotated[int, "seat"]
+Seats = Annotated[int, "seats"]
+HexRef = Annotated[int, "hex"]
+PathRef = Annotated[int, "path"]
+Spot = Annotated[int, "intersection"]
+Res = Annotated[int, "resource"]
+Card = Annotated[int, "card"]
+HelperRef = Annotated[int, "helper"]
+Cards = Annotated[tuple[int, ...], "cards"]
+Bundle5 = Annotated[tuple[int, int, int, int, int], "bundle"]
+
+
+class Hidden:
+    """The value of a secret field in an event redacted for a seat that may not see it."""
+
+    __slots__ = ()
+    _instance: ClassVar[Hidden | None] = None
+
+    def __new__(cls) -> Hidden:
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "HIDDEN"
+
+    def __reduce__(self) -> str:
+        return "HIDDEN"
+
+
+HIDDEN = Hidden()
+
+EVENT_KINDS: dict[str, type[Event]] = {}
+"""Every event kind by name (scenarios' kinds included once their package is imported)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event kind; see the module docstring for the declarations required."""
+
+    kind: ClassVar[str]
+    secret: ClassVar[tuple[str, ...]]
+    seen_by: ClassVar[tuple[str, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # (No zero-argument super() here: slotted dataclasses are re-created classes.)
+        own = cls.__dict__
+        for name in ("kind", "secret", "seen_by"):
+            if name not in own:
+                raise TypeError(f"event {cls.__name__} must declare its {name!r}")
+        names = {f for c in cls.__mro__ for f in inspect.get_annotations(c)}
+        for f in (*cls.secret, *cls.seen_by):
+            if f not in names:
+                raise TypeError(f"event {cls.__name__} declares unknown field {f!r}")
+        if cls.secret and not cls.seen_by:
+            raise TypeError(f"event {cls.__name__} has secrets that nobody may see")
+        EVENT_KINDS[cls.kind] = cls
+
+    def to_json(self, topo: Topology) -> dict[str, Any]:
+        return event_to_json(self, topo)
+
+
+def redact(e: Event, viewer: int | None) -> Event:
+    """``e`` as seat ``viewer`` (``None``: a spectator) may see it."""
+    secret = e.secret
+    if not secret:
+        return e
+    if viewer is not None:
+        for f in e.seen_by:
+            if getattr(e, f) == viewer:
+                return e
+    changes = {f: None if getattr(e, f) is None else HIDDEN for f in secret}
+    return replace(e, **changes)
+
+
+def is_public(e: Event) -> bool:
+    return not e.secret
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def _role(hint: Any) -> str | None:
+    """The ``Annotated`` role of a field's type, looking inside unions (``Res | Hidden``)."""
+    if typing.get_origin(hint) is Annotated:
+        meta = hint.__metadata__
+        return str(meta[0]) if meta else None
+    for arg in typing.get_args(hint):
+        role = _role(arg)
+        if role is not None:
+            return role
+    return None
+
+
+_ROLES: dict[type[Event], tuple[tuple[str, str | None], ...]] = {}
+
+
+def _roles(cls: type[Event]) -> tuple[tuple[str, str | None], ...]:
+    roles = _ROLES.get(cls)
+    if roles is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        roles = tuple((f.name, _role(hints[f.name])) for f in fields(cls))
+        _ROLES[cls] = roles
+    return roles
+
+
+def _value(role: str | None, x: Any, topo: Topology) -> Any:
+    if x is None or isinstance(x, Hidden):
+        return None if x is None else "hidden"
+    if role == "seat":
+        return None if x < 0 else x
+    if role == "seats":
+        return [q for q in range(x.bit_length()) if x >> q & 1]
+    if role == "hex":
+        return topo.hex_names[x]
+    if role == "path":
+        return topo.path_names[x]
+    if role == "intersection":
+        return topo.intersection_names[x]
+    if role == "resource":
+        return None if x < 0 else resource_name(x)
+    if role == "card":
+        return dev_name(x)
+    if role == "helper":
+        return None if x < 0 else helper_name(x)
+    if role == "cards":
+        return [dev_name(c) for c in x]
+    if role == "bundle":
+        return format_bundle(x)
+    return _plain(x)
+
+
+def _plain(x: object) -> object:
+    """Tuples, also nested ones (e.g. the start rolls' pairs), as JSON lists."""
+    return [_plain(y) for y in x] if isinstance(x, tuple) else x
+
+
+def event_to_json(e: Event, topo: Topology) -> dict[str, Any]:
+    """A (redacted) event as JSON: ``{"event": kind, field: value, ...}``."""
+    out: dict[str, Any] = {"event": e.kind}
+    for name, role in _roles(type(e)):
+        out[name] = _value(role, getattr(e, name), topo)
+    return out
+
+
+# -- the base game's events -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartRoll(Event):
+    """Everyone rolls for the starting player: ``rolls`` is ((seat, total), ...)."""
+
+    kind = "start_roll"
+    secret = ()
+    seen_by = ()
+    rolls: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StartingResources(Event):
+    """The resources of the hexes around a second (or starred) settlement."""
+
+    kind = "starting_resources"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    resources: Bundle5
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    kind = "roll"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Produced(Event):
+    """A production roll paid out: ``received[5 * seat + resource]`` (after the bank's limits)."""
+
+    kind = "produce"
+    secret = ()
+    seen_by = ()
+    total: int
+    received: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoadBuilt(Event):
+    kind = "road"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    path: PathRef
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementBuilt(Event):
+    kind = "settlement"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    intersection: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class CityBuilt(Event):
+    kind = "city"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    intersection: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    kind = "discard"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    cards: Bundle5
+
+
+@dataclass(frozen=True, slots=True)
+class RobberMoved(Event):
+    """The robber moved; ``stolen`` (the resource taken, ``None`` if nothing) is known to
+    the thief and the victim only; everyone sees whether a card was taken."""
+
+    kind = "robber"
+    secret = ("stolen",)
+    seen_by = ("player", "victim")
+    player: Seat
+    hex: HexRef
+    victim: Seat
+    stolen: Res | Hidden | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """A development card bought: which one only its buyer knows."""
+
+    kind = "draw"
+    secret = ("card",)
+    seen_by = ("player",)
+    player: Seat
+    card: Card | Hidden
+
+
+@dataclass(frozen=True, slots=True)
+class KnightPlayed(Event):
+    kind = "knight"
+    secret = ()
+    seen_by = ()
+    player: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RoadBuildingPlayed(Event):
+    kind = "road_building"
+    secret = ()
+    seen_by = ()
+    player: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class YearOfPlentyPlayed(Event):
+    """Year of Plenty: ``second`` is ``-1`` when the bank had one card only."""
+
+    kind = "year_of_plenty"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    resource: Res
+    second: Res
+
+
+@dataclass(frozen=True, slots=True)
+class MonopolyPlayed(Event):
+    """Monopoly: ``taken[seat]`` cards of ``resource`` from each opponent."""
+
+    kind = "monopoly"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    resource: Res
+    taken: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LongestRoadMoved(Event):
+    """The Longest Road card went to ``holder`` (``-1``: set aside)."""
+
+    kind = "longest_road"
+    secret = ()
+    seen_by = ()
+    holder: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class LargestArmyMoved(Event):
+    kind = "largest_army"
+    secret = ()
+    seen_by = ()
+    holder: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class MaritimeTraded(Event):
+    kind = "maritime"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    give: Bundle5
+    get: Bundle5
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMade(Event):
+    kind = "offer"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    give: Bundle5
+    get: Bundle5
+    to: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class OfferAnswered(Event):
+    """An answer to an offer: ``answer`` is accept, reject or counter (with its terms,
+    written from the answering player's side)."""
+
+    kind = "answer"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    answer: str
+    give: Bundle5
+    get: Bundle5
+
+
+@dataclass(frozen=True, slots=True)
+class OfferClosed(Event):
+    kind = "offer_closed"
+    secret = ()
+    seen_by = ()
+    player: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Traded(Event):
+    """A domestic trade: ``player`` gave ``give`` to ``partner`` for ``get``."""
+
+    kind = "trade"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    partner: Seat
+    give: Bundle5
+    get: Bundle5
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    kind = "turn"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialBuildTurn(Event):
+    kind = "special_build"
+    secret = ()
+    seen_by = ()
+    player: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    """``player`` won with ``points``, revealing ``vp_cards`` victory point cards."""
+
+    kind = "win"
+    secret = ()
+    seen_by = ()
+    player: Seat
+    points: int
+    vp_cards: int
+
+
+# -- the log ----------------------------------------------------------------------------------
+
+LogNode = tuple[int, tuple[Event, ...], Any]
+"""One step of a state's event log: (version after the step, its events, previous node)."""
+
+
+def since(node: LogNode | None, version: int) -> list[Event]:
+    """Every event of the log ending at ``node`` with a version above ``version``, in order."""
+    chunks: list[tuple[Event, ...]] = []
+    while node is not None and node[0] > version:
+        chunks.append(node[1])
+        node = node[2]
+    out: list[Event] = []
+    for chunk in reversed(chunks):
+        out.extend(chunk)
+    return out

@@ -1,0 +1,185 @@
+"""The rule registry: one :class:`Rule` per action kind, and the rulesets built from them.
+
+What this is for: every kind of decision is described in exactly one place — a ``Rule``
+subclass that holds, side by side, its legality (``error``: why an action of this kind is
+not allowed now, naming the rule), its options (``options``: the legal actions it
+contributes, taken from the prebuilt tables) and its transition (``apply``), plus its chance
+(``chance`` / ``outcome_error``) when it has any. The base game's rules live next to the
+mechanics they use (``building``, ``development``, ``production``, ``trade``, ``turn``);
+scenarios bring their own (``scenarios/``).
+
+A :class:`Ruleset` is what one game plays by: the rules of the base game plus those of every
+scenario its :class:`~pysettlers.engine.config.Rules` switch on, indexed by kind, with the
+phase → kinds table and the per-phase listing order derived from the rules' own
+declarations. ``game.check``, ``game.apply`` and ``legal.legal_actions`` only dispatch
+through it. One ruleset is built per distinct options (the seed aside) and shared by every
+state of such games, like the board's topology.
+
+What this is not: the rules themselves, or the turn structure that strings phases together
+(``turn.py``); ``game.py`` keeps the life cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
+
+from .actions import Action, Outcome
+from .config import Rules
+from .types import ActionKind, Phase
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+    from .state import GameState
+    from .tables import ActionTable
+
+Options = Callable[["GameState", int, "ActionTable", list[Action]], None]
+"""Appends the legal actions of one kind for a player (the ``Rule.options`` signature)."""
+
+NEEDS_DEV = 1 << 5
+"""``Rule.needs`` bit: a development card that could be played (none played this turn)."""
+
+
+class Rule:
+    """One action kind's rule. Subclasses set the class attributes and override methods.
+
+    * ``kind`` — the action kind; ``name`` — the rule's name in the rulebook, used as
+      :attr:`IllegalActionError.rule` for what ``error`` returns;
+    * ``phases`` — the phases in which the kind may be taken by a decider (the phase →
+      kinds table is derived from these); ``order`` — its place in a legal-action listing
+      (lower first), so listings stay in one deterministic order;
+    * ``fields`` — the :class:`Action` fields the kind uses; the others must keep their
+      defaults, so equal intents compare equal and round-trip through the notation.
+    """
+
+    kind: ActionKind
+    name: str
+    phases: frozenset[Phase]
+    order: int
+    fields: tuple[str, ...] = ()
+
+    def needs(self, phase: Phase) -> int:
+        """What the decider must hold for ``options`` to list anything in ``phase`` (a
+        :data:`NEEDS_DEV` and ``1 << resource`` bit mask; 0: nothing). ``legal_actions``
+        skips the call when these are missing: the building costs' resources, an unplayed
+        development card. A quick filter only: ``options`` still decides."""
+        return 0
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        """Why ``a`` is illegal now (phase and decider already checked), or ``None``.
+
+        May raise :class:`IllegalActionError` itself to name another rule (e.g. the
+        building costs)."""
+        return None
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        """Append the legal actions of this kind for decider ``p`` (in unit form)."""
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        """Carry out a legal action; return the chance outcome used (``None``: no chance)."""
+        raise NotImplementedError
+
+    def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
+        """The chance outcomes of a legal action with their probabilities ([] if none)."""
+        return []
+
+    def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
+        """Why ``outcome`` cannot be the chance outcome of ``a`` now, or ``None``."""
+        return f"'{self.kind.name.lower()}' involves no chance here"
+
+
+_BASE: dict[ActionKind, Rule] = {}
+_SCENARIOS: list[Scenario] = []
+
+
+R = TypeVar("R", bound=type[Rule])
+
+
+def register(rule: R) -> R:
+    """Class decorator: make ``rule`` the base game's rule for its kind."""
+    if rule.kind in _BASE:
+        raise ValueError(f"a rule for {rule.kind.name} is already registered")
+    _BASE[rule.kind] = rule()
+    _ruleset.cache_clear()
+    return rule
+
+
+def register_scenario(scenario: Scenario) -> None:
+    """Attach a scenario or variant family (see ``scenario.py`` for its hook points)."""
+    if any(x.name == scenario.name for x in _SCENARIOS):
+        raise ValueError(f"scenario {scenario.name!r} is already registered")
+    _SCENARIOS.append(scenario)
+    _ruleset.cache_clear()
+
+
+class Ruleset:
+    """Everything one game's options put in play, indexed for the hot path.
+
+    ``by_kind[k]`` is the rule of kind ``k`` (``None`` when these rules do not have it);
+    ``phase_kinds[ph]`` the kinds allowed in phase ``ph``; ``listers[ph]`` the ``needs``
+    and ``options`` of those kinds in listing order; ``scenarios`` the scenarios in play, in
+    registration order, whose hooks the rules call.
+    """
+
+    __slots__ = ("by_kind", "gated", "listers", "phase_kinds", "scenario_of_phase", "scenarios")
+
+    def __init__(self, rules: Rules) -> None:
+        scenarios = tuple(x for x in _SCENARIOS if x.enabled(rules))
+        chosen = dict(_BASE)
+        for x in scenarios:
+            for rule in x.rules():
+                if rule.kind in chosen:
+                    raise ValueError(f"scenario {x.name!r} redefines {rule.kind.name}")
+                chosen[rule.kind] = rule
+        self.scenarios: tuple[Scenario, ...] = scenarios
+        self.by_kind: list[Rule | None] = [chosen.get(k) for k in ActionKind]
+        ordered = sorted(chosen.values(), key=lambda r: (r.order, r.kind))
+        self.phase_kinds: list[frozenset[ActionKind]] = [
+            frozenset(r.kind for r in ordered if ph in r.phases) for ph in Phase
+        ]
+        self.listers: list[tuple[tuple[int, Options], ...]] = [
+            tuple((r.needs(ph), r.options) for r in ordered if ph in r.phases and _lists(r))
+            for ph in Phase
+        ]
+        # Phases where some kind has needs, so that legal_actions works out what is held.
+        self.gated: list[bool] = [any(n for n, _ in self.listers[ph]) for ph in Phase]
+        # Which scenario says who decides in each of the scenarios' own phases.
+        self.scenario_of_phase: dict[Phase, Scenario] = {
+            ph: x for x in scenarios for ph in x.phases()
+        }
+
+
+def _lists(rule: Rule) -> bool:
+    """Whether ``rule`` overrides ``options`` (kinds that are never listed are skipped)."""
+    return type(rule).options is not Rule.options
+
+
+@lru_cache(maxsize=64)
+def _ruleset(key: Rules) -> Ruleset:
+    return Ruleset(key)
+
+
+def ruleset_for(rules: Rules) -> Ruleset:
+    """The shared ruleset of games with these options (the seed does not matter)."""
+    return _ruleset(replace(rules, seed=0) if rules.seed else rules)
+
+
+def offered_by(kind: ActionKind) -> tuple[Scenario, Rule] | None:
+    """The registered scenario (and its rule) that has action kind ``kind``, if any."""
+    for x in _SCENARIOS:
+        for rule in x.rules():
+            if rule.kind == kind:
+                return x, rule
+    return None
+
+
+def phase_owner(phase: Phase) -> Scenario | None:
+    """The registered scenario whose own phase ``phase`` is, if any."""
+    return next((x for x in _SCENARIOS if phase in x.phases()), None)
+
+
+def base_rule(kind: ActionKind) -> Rule:
+    """The base game's rule of ``kind`` (for scenarios that build on a base rule)."""
+    return _BASE[kind]

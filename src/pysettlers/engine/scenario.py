@@ -1,0 +1,95 @@
+"""The hook points through which a scenario or variant attaches to the base game.
+
+What this is for: the one interface between the base game and everything optional. A
+scenario (the Helpers of CATAN today; the 1996 alternate rules, 7–8 players, the islands
+maps with bridges, Seafarers ships and the pirate next) is a :class:`Scenario` instance
+registered with :func:`registry.register_scenario` when its package is imported
+(``scenarios/__init__.py`` imports them all; the engine package imports ``scenarios``).
+The base game calls the hooks below and never imports a scenario.
+
+Hooks (every one optional; the defaults do nothing):
+
+* ``enabled(rules)`` — whether the options switch it on;
+* ``rules()`` — its :class:`~registry.Rule` objects: new action kinds (their ``phases``
+  may include base phases such as ``MAIN``, which is how an advantage joins a turn), each
+  with legality, options and transition side by side;
+* ``phases()`` / ``deciders(s)`` — its own phases and who decides in them;
+* ``init(s)`` — its part of a fresh state, kept in ``s.ext[name]`` (an object with
+  ``copy()`` and ``==``), copied with the state;
+* ``new_game(s)`` — after the beginner map's fixed set-up (pieces placed, no set-up phase);
+* ``after_setup_road(s, p)`` — a set-up road was placed (``s.setup_step`` not yet advanced);
+* ``after_roll(s, total)`` — a production roll was resolved as far as the base rules go at
+  once (production paid, or the discards of a 7 set but not made); may switch the phase;
+* ``end_turn(s)`` — the current player's turn ends (before any Special Building Phase);
+* ``trade_ratios(s, ratios)`` — the bank's rates for everyone now (``ratios`` is the base
+  game's ``5 * player + resource`` list; return it or a changed copy);
+* ``view(s, viewer)`` — its part of a seat's view (public and that seat's secrets only);
+* ``save(ext, topo)`` / ``load(obj, rules, topo)`` — its part of a saved position as JSON;
+* ``validate(s)`` — messages for its broken invariants (``validate.py`` gathers them).
+
+Event kinds (``events.py``) and notation keywords (``actions.register_notation``) are
+declared by the scenario's modules themselves; action kinds and phases have reserved ids
+in ``types.py`` so that records and action spaces stay stable whatever is installed.
+
+What this is not: a plug-in loader; scenarios are part of the engine and ship with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .config import Rules
+from .types import Phase
+
+if TYPE_CHECKING:
+    from .registry import Rule
+    from .state import GameState
+    from .topology import Topology
+
+
+class Scenario:
+    """Base class of a scenario: override the hooks it needs (see the module docstring)."""
+
+    name: str = ""
+
+    def enabled(self, rules: Rules) -> bool:
+        return False
+
+    def rules(self) -> tuple[Rule, ...]:
+        return ()
+
+    def phases(self) -> tuple[Phase, ...]:
+        return ()
+
+    def deciders(self, s: GameState) -> tuple[int, ...]:
+        return ()
+
+    def init(self, s: GameState) -> None:
+        """Put this scenario's part of a fresh state in ``s.ext[self.name]``."""
+
+    def new_game(self, s: GameState) -> None:
+        """The beginner map's fixed set-up is done (no set-up phase follows)."""
+
+    def after_setup_road(self, s: GameState, p: int) -> None:
+        """``p`` placed a set-up road."""
+
+    def after_roll(self, s: GameState, total: int) -> None:
+        """A roll of ``total`` was resolved as far as the base rules go at once."""
+
+    def end_turn(self, s: GameState) -> None:
+        """The current player's turn ends."""
+
+    def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
+        return ratios
+
+    def view(self, s: GameState, viewer: int | None) -> Any:
+        return None
+
+    def save(self, ext: Any, topo: Topology) -> dict[str, Any]:
+        return {}
+
+    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
+        return None
+
+    def validate(self, s: GameState) -> list[str]:
+        return []

@@ -1,0 +1,110 @@
+"""Helpers of CATAN (R5 pp. 8–9) as a scenario attached to the base game.
+
+What this is for: ``Rules(helpers=True)`` puts ten helper cards in play. This package
+registers, through the hooks of ``engine/scenario.py``:
+
+* its action kinds' rules (``rules.py``: the ten advantages, Hilde's take, Candamir's keep,
+  Nassir's repay, declining, flipping, exchanging), whose ``phases`` include the base
+  game's ``PRE_ROLL``/``MAIN``/``BUILD``/``SPECIAL_BUILD`` where an advantage joins a turn;
+* its own phases (HELPER_AFTER, HELPER_REACT, HILDE_TAKE, CANDAMIR_KEEP, NASSIR_REPAY) and
+  who decides in them;
+* ``init`` (the cards, in ``GameState.ext["helpers"]``), ``after_setup_road`` (a helper with
+  the second set-up road), ``new_game`` (the beginner map deals them all), ``after_roll``
+  (Marianne's or Sean's window), ``end_turn`` (Jean's rate ends), ``trade_ratios`` (Jean's
+  2:1), ``view`` (``view.py``), ``save``/``load`` (``persist.py``) and ``validate``;
+* its events (``events.py``) and notation (``notation.py``).
+
+Hook points available to the scenarios still to come are listed in ``engine/scenario.py``.
+
+What this is not: any base-game rule; with ``Rules.helpers`` off none of this runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pysettlers.engine.config import Rules
+from pysettlers.engine.registry import Rule, register_scenario
+from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.state import GameState
+from pysettlers.engine.topology import Topology
+from pysettlers.engine.types import NOBODY, Helper, Phase
+
+from . import notation
+from .persist import load_helpers, save_helpers
+from .rules import RULES, deal, deal_all, end_turn, open_window
+from .state import NAME, HelperState, helpers_of, hx_of
+from .trade import jean_ratios
+from .view import HelperView, helper_view
+
+__all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
+
+P = Phase
+
+
+class HelpersScenario(Scenario):
+    name = NAME
+
+    def enabled(self, rules: Rules) -> bool:
+        return rules.helpers
+
+    def rules(self) -> tuple[Rule, ...]:
+        return RULES
+
+    def phases(self) -> tuple[Phase, ...]:
+        return (P.HELPER_AFTER, P.HELPER_REACT, P.HILDE_TAKE, P.CANDAMIR_KEEP, P.NASSIR_REPAY)
+
+    def deciders(self, s: GameState) -> tuple[int, ...]:
+        hx = hx_of(s)
+        if s.phase == P.HELPER_REACT:  # Marianne's or Sean's owner, clockwise from the roller
+            n = s.n
+            c = s.current
+            return tuple(p for p in ((c + i) % n for i in range(n)) if hx.pending >> p & 1)
+        return (hx.owner,)
+
+    def init(self, s: GameState) -> None:
+        s.ext[NAME] = HelperState.fresh(s.n)
+
+    def new_game(self, s: GameState) -> None:
+        deal_all(s)  # as in the set-up phase, before turn 1
+
+    def after_setup_road(self, s: GameState, p: int) -> None:
+        if s.setup_step >= s.n:  # with the second settlement and road: a helper
+            deal(s, p)
+
+    def after_roll(self, s: GameState, total: int) -> None:
+        open_window(s, total)  # Marianne (not 7) or Sean (7), on any turn
+
+    def end_turn(self, s: GameState) -> None:
+        end_turn(s)
+
+    def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
+        return jean_ratios(s, ratios)
+
+    def view(self, s: GameState, viewer: int | None) -> HelperView:
+        return helper_view(s, viewer)
+
+    def save(self, ext: Any, topo: Topology) -> dict[str, Any]:
+        assert isinstance(ext, HelperState)
+        return save_helpers(ext)
+
+    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> HelperState:
+        return load_helpers(obj, rules.players)
+
+    def validate(self, s: GameState) -> list[str]:
+        hx = hx_of(s)
+        out: list[str] = []
+        held = [h for h in hx.held if h != NOBODY]
+        if len(set(held)) != len(held):
+            out.append("helpers: two players hold the same helper")
+        if any(hx.display >> h & 1 for h in held):
+            out.append("helpers: a helper is both held and in the display")
+        if not 0 <= hx.display < 1 << len(Helper):
+            out.append("helpers: the display names no helper")
+        if any(side not in (0, 1) for side in hx.side):
+            out.append("helpers: a side is A (0) or B (1)")
+        return out
+
+
+notation.register()
+register_scenario(HelpersScenario())
