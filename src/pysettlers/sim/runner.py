@@ -308,11 +308,16 @@ def play_game(
     error: str | None = None
     cap = decision_cap(max_turns, max_decisions)
     # Turn number and winner are public facts; everything a bot sees comes from observe().
+    # Each view carries every event since that seat's previous view (``seen``), so a bot
+    # learns what was public on the steps it did not decide.
+    seen = [-1] * rules.players
     while not is_over(s) and s.turn <= max_turns and len(game.steps) < cap:
         p = to_move(s)
         legal = legal_actions(s, p)
         try:
-            action = bots[p].choose(observe(s, p), legal)
+            view = observe(s, p, seen[p])
+            seen[p] = view.version
+            action = bots[p].choose(view, legal)
         except Exception as err:  # a crashing bot is that bot's bug: record it, stop the game
             error = f"seat {p} ({specs[p].label}) raised {type(err).__name__}: {err}"
             break
