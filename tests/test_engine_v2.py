@@ -310,3 +310,14 @@ def test_generic_three_to_one_beside_a_two_to_one_harbor() -> None:
     play(s, "p0 maritime 4ore+3lumber for 3grain")  # 2:1 + 2:1 ore, 3:1 lumber
     assert hand(s, 0) == "1brick+2wool+3grain"
     assert_illegal(s, "p0 maritime 1ore for 1brick", MARITIME_RULE)
+
+
+def test_dice_must_be_two_integers_from_one_to_six() -> None:
+    g = Game.new(Rules(map_kind="beginner", seed=1))
+    before = engine.save_state(g.state)
+    for bad in ((True, True), (0, 3), (3, 7), (3,), (3.0, 4), "3+4", 7):
+        with pytest.raises(engine.IllegalActionError, match="not a roll of two dice"):
+            g.play("p0 roll", bad)  # type: ignore[arg-type]
+        assert engine.save_state(g.state) == before and not g.steps
+    g.play("p0 roll", (3, 4))
+    assert replay(g.to_json()).steps[-1].outcome == (3, 4)
