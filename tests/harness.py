@@ -66,6 +66,7 @@ from pysettlers.engine.data import (
 from pysettlers.engine.derived import recount
 from pysettlers.engine.flow import PHASE_KINDS
 from pysettlers.engine.types import NOBODY
+from pysettlers.engine.validate import validate
 
 K = ActionKind
 Bundle = tuple[int, int, int, int, int]
@@ -675,6 +676,11 @@ class SimGame:
         if snapshot(s) != before:
             raise HarnessFailure("legal_actions or check changed the state")
 
+        # Every invariant of a position (validate); load_state below checks them again.
+        problems = validate(s)
+        if problems:
+            raise HarnessFailure(f"validate: {problems}")
+
         # save/load round trip, through JSON text as a file or a socket would carry it.
         saved = save_state(s)
         loaded = load_state(json.loads(json.dumps(saved)))
@@ -867,6 +873,9 @@ class SimGame:
         check_awards(s)
         check_phase_payload(s)
         check_victory(s)
+        problems = validate(s)
+        if problems:
+            raise HarnessFailure(f"validate: {problems}")
         self.check_end()
 
 

@@ -613,3 +613,97 @@ def test_validate_holds_at_every_step_of_random_games(rules: Rules) -> None:
     assert {Phase.MAIN, Phase.PRE_ROLL, Phase.SETUP_ROAD} <= phases or rules.map_kind == "beginner"
     # The position also survives a trip through JSON (load_state validates it).
     assert load_state(json.loads(json.dumps(save_state(s)))) == s
+
+
+# -- more payloads ----------------------------------------------------------------------------
+
+
+def test_setup_pieces_follow_the_snake_order() -> None:
+    t = position(Rules(), phase="setup_settlement")
+    v = t.topo.parse_intersection("(0,0)N")
+
+    def extra(u: GameState) -> None:
+        u.building_owner[v], u.building_level[v] = 0, 1
+        u.settlements_left[0] -= 1
+        u.public_vp[0] += 1
+        u.blocked[v] += 1
+        for w in u.topo.intersection_neighbors[v]:
+            u.blocked[w] += 1
+
+    broken(
+        t,
+        extra,
+        "setup_step: at set-up step 0 p0 has placed 0 settlement(s) and 0 road(s), not 1 and 0",
+    )
+
+
+def test_no_city_or_development_card_in_the_setup() -> None:
+    t = position(Rules(), phase="setup_road", buildings={"(0,0)N": (0, "settlement")})
+    v = t.topo.parse_intersection("(0,0)N")
+
+    def city(u: GameState) -> None:
+        u.building_level[v] = 2
+        u.settlements_left[0] += 1
+        u.cities_left[0] -= 1
+        u.public_vp[0] += 1
+
+    broken(t, city, "building_level: a city in the set-up phase")
+    u = position(Rules(), phase="setup_road", buildings={"(0,0)N": (0, "settlement")})
+
+    def card(w: GameState) -> None:
+        w.dev[0] += 1
+        w.deck[0] -= 1
+
+    broken(u, card, "dev: development cards in the set-up phase")
+
+
+def trading() -> GameState:
+    return position(
+        BEGINNER,
+        hands={0: "1brick", 1: "1wool"},
+        phase="trade_response",
+        offer=("1brick", "1wool"),
+    )
+
+
+def test_offer_terms() -> None:
+    broken(trading(), lambda u: setattr(u, "offer_get", (0, 0, 0, 0, 0)), "is no trade")
+    broken(trading(), lambda u: setattr(u, "offer_get", (1, 0, 0, 0, 0)), "like resources")
+    broken(trading(), lambda u: u.offer_answers.__setitem__(0, PENDING), "answers their own")
+    broken(trading(), lambda u: setattr(u, "offer_answers", [0] * 4), "addressed to nobody")
+
+
+def test_trade_confirm_needs_a_willing_partner() -> None:
+    def damage(u: GameState) -> None:
+        u.phase = Phase.TRADE_CONFIRM
+
+    broken(trading(), damage, "trade_confirm needs every answer in")
+
+
+def test_counter_offers() -> None:
+    def stray(u: GameState) -> None:
+        u.offer_counters[1] = ((0, 0, 1, 0, 0), (1, 0, 0, 0, 0))
+
+    broken(trading(), stray, "offer_counters: p1 has a counter-offer but answered 1")
+
+    def unheld(u: GameState) -> None:
+        u.offer_answers[1] = 4  # COUNTERED
+        u.offer_counters[1] = ((0, 0, 0, 0, 2), (1, 0, 0, 0, 0))
+
+    broken(trading(), unheld, "offer_counters: p1 counters with 2ore not held")
+    broken(base(), stray, "offer_counters: a counter-offer outside")
+
+
+def test_helper_stack_window_and_resume(h: GameState) -> None:
+    broken(h, lambda t: setattr(t.helpers, "stack", 7), "helpers.stack: 7")
+    broken(base_helpers(), lambda t: setattr(t.helpers, "window", 8), "helpers.window: a roll's")
+    broken(base_helpers(), lambda t: setattr(t.helpers, "resume", Phase.GAME_OVER), "resume")
+    broken(base_helpers(), lambda t: setattr(t.helpers, "stack", 0), "helpers.stack")
+
+    def react(t: GameState) -> None:
+        assert t.helpers is not None
+        t.phase = Phase.HELPER_REACT
+        t.helpers.pending = 1 << 9
+
+    problems = broken(base_helpers(), react, "helpers.pending: names no player")
+    assert any("helpers.window: helper_react without the roll" in m for m in problems)
