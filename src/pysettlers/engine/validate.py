@@ -156,8 +156,8 @@ def _bundle_like(b: object) -> bool:
 def validate(s: GameState) -> list[str]:
     """Every invariant ``s`` breaks, one message each naming the field or rule ([]: valid).
 
-    Cost: dominated by the recount of the cached fields (the longest-road search), about
-    0.2 ms for a mid-game 4-player position.
+    Cost: about 0.35 ms for a mid-game 4-player position, 0.4 ms for 6 players with the
+    helpers (on a busy 2-core machine), half of it the recount of the cached fields.
     """
     out = _shape(s)
     if out:
