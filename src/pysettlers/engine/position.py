@@ -143,8 +143,8 @@ def position(
         ... )
         >>> s.phase.name, s.turn, s.public_vp, s.bank
         ('MAIN', 1, [1, 2, 0, 0], [18, 18, 18, 18, 16])
-        >>> [format_action(a, s.topo) for a in legal_actions(s) if " settlement " in str(
-        ...     format_action(a, s.topo))]
+        >>> [text for text in (format_action(a, s.topo) for a in legal_actions(s))
+        ...  if "settlement" in text]
         ['p0 settlement (0,0)N']
         >>> position(Rules(), hands={0: {"ore": 20}})
         Traceback (most recent call last):
