@@ -38,7 +38,10 @@ from pysettlers.engine import (
     save_state,
 )
 from pysettlers.engine.actions import dev_name, format_bundle, parse_bundle, resource_name
+from pysettlers.engine.awards import trail_length
 from pysettlers.engine.data import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from pysettlers.engine.scenarios.helpers import helpers_of
+from pysettlers.engine.scenarios.helpers.rules import deal_all
 
 BEGINNER = Rules(map_kind="beginner")
 """Four players on the map of Illustration A (known terrain and numbers), combined phase."""
@@ -112,10 +115,16 @@ def position(
       knight cards played;
     * ``phase``/``current``/``turn`` — whose turn and where in it (``"pre_roll"``, ``"main"``,
       ``"build"``); ``robber`` — its hex (default: where the map puts it, the desert);
-    * ``bank`` — the bank's cards, if not the conserved default;
+    * ``bank`` — the bank's cards, if not the conserved default (e.g. a bank running short);
+      the cards neither in the bank nor in a given hand are then held by the last player
+      whose hand is not given, so that cards stay conserved (``load_state`` refuses a
+      position where they are not);
     * ``longest_road``/``largest_army`` — a seat, ``None`` (set aside) or :data:`AUTO`.
     """
     s0 = new_game(rules, first_player=first_player, board=board)
+    hx = helpers_of(s0)
+    if hx is not None and hx.stack == 0:
+        deal_all(s0)  # a position after the set-up phase: every player has their helper
     doc: dict[str, Any] = save_state(s0)
     topo = s0.topo
     n = rules.players
@@ -182,22 +191,36 @@ def position(
             raise ValueError("the hands hold more cards than the game has")
     else:
         left = list(parse_bundle(bank))
+        missing = [rules.bank_per_resource - held[r] - left[r] for r in range(5)]
+        if any(missing):
+            others = [p for p in range(n) if f"p{p}" not in (hands or {})]
+            if min(missing) < 0 or not others:
+                raise ValueError("the bank and the hands hold more or fewer cards than the game")
+            item = doc["players"][others[-1]]
+            item["hand"] = dict(zip(_RES, missing))
     doc["bank"] = dict(zip(_RES, left))
     deck = [rules.deck[d] - held_dev[d] for d in range(5)]
     if min(deck) < 0:
         raise ValueError("the players hold more development cards than the deck has")
     doc["deck"] = dict(zip(_DEV, deck))
 
-    doc["longest_road"] = None if longest_road == AUTO else longest_road
-    doc["largest_army"] = None if largest_army == AUTO else largest_army
-    s = load_state(doc)
-    if AUTO in (longest_road, largest_army):
-        if longest_road == AUTO:
-            doc["longest_road"] = _sole_leader(s.road_length, LONGEST_ROAD_MIN)
-        if largest_army == AUTO:
-            doc["largest_army"] = _sole_leader(list(s.knights), LARGEST_ARMY_MIN)
-        s = load_state(doc)
-    return s
+    # The award holders are worked out before loading: load_state refuses a position whose
+    # holders break the Almanac's rules (e.g. Longest Road set aside with a sole leader).
+    if longest_road == AUTO:
+        owner_at = [-1] * topo.n_intersections
+        for name, item in buildings.items():
+            owner_at[topo.parse_intersection(name)] = item["player"]
+        road_at = [-1] * topo.n_paths
+        for name, p in roads.items():
+            road_at[topo.parse_path(name)] = p
+        lengths = [trail_length(topo, road_at, owner_at, p) for p in range(n)]
+        longest_road = _sole_leader(lengths, LONGEST_ROAD_MIN)
+    if largest_army == AUTO:
+        army = [(knights or {}).get(f"p{p}", 0) for p in range(n)]
+        largest_army = _sole_leader(army, LARGEST_ARMY_MIN)
+    doc["longest_road"] = longest_road
+    doc["largest_army"] = largest_army
+    return load_state(doc)
 
 
 def _check_roads_reach_buildings(

@@ -65,6 +65,7 @@ from pysettlers.engine.data import (
 )
 from pysettlers.engine.derived import recount
 from pysettlers.engine.types import NOBODY
+from pysettlers.engine.validate import validate
 
 K = ActionKind
 Bundle = tuple[int, int, int, int, int]
@@ -674,6 +675,11 @@ class SimGame:
         if snapshot(s) != before:
             raise HarnessFailure("legal_actions or check changed the state")
 
+        # Every invariant of a position (validate); load_state below checks them again.
+        problems = validate(s)
+        if problems:
+            raise HarnessFailure(f"validate: {problems}")
+
         # save/load round trip, through JSON text as a file or a socket would carry it.
         saved = save_state(s)
         loaded = load_state(json.loads(json.dumps(saved)))
@@ -812,7 +818,8 @@ class SimGame:
         again = replay(loaded)
         self.tally.replays += 1
         if position_key(again.state) != position_key(s):
-            diff = [k for k, v in position_key(s).items() if position_key(again.state)[k] != v]
+            fields = again.state.fields()
+            diff = [k for k, v in s.fields().items() if k != "rng" and fields[k] != v]
             raise HarnessFailure(f"replay differs in {diff}")
         if json.dumps(again.to_json()) != text:
             raise HarnessFailure("the replayed game's record differs from the original")
@@ -865,6 +872,9 @@ class SimGame:
         check_awards(s)
         check_phase_payload(s)
         check_victory(s)
+        problems = validate(s)
+        if problems:
+            raise HarnessFailure(f"validate: {problems}")
         self.check_end()
 
 

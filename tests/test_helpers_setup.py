@@ -169,10 +169,10 @@ def _special_build_with(helper: str, hands: str) -> GameState:
             "p1": {"settlements": ["(0,1)N"], "roads": ["(0,1)NE"]},
         },
         hands={"p1": hands},
-        bank="24brick+24lumber+24wool+24grain+24ore",
         phase="pre_roll",
     )
-    s = with_helpers(s, {"p1": helper})
+    # Nobody holds Marianne, whose window the roll of 2 would open.
+    s = with_helpers(s, {"p0": "lin", "p1": helper, "p2": "louis", "p3": "jean", "p4": "nassir"})
     play(s, ("p0 roll", (1, 1)), "p0 end")
     assert s.phase == Phase.SPECIAL_BUILD and s.special_builder == 1
     return s

@@ -153,6 +153,7 @@ def test_position_key_ignores_only_the_generator(finished: Game) -> None:
     t = s.copy()
     t.rng ^= 1
     assert position_key(t) == position_key(s) and t != s
+    assert isinstance(position_key(s), int)  # hashable: usable in sets and as a dict key
     t.turn += 1
     assert position_key(t) != position_key(s)
 

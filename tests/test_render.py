@@ -25,6 +25,7 @@ from pysettlers.engine import (
     save_state,
     topology_for,
 )
+from pysettlers.engine.position import position
 from pysettlers.engine.render import (
     LEGEND,
     harbor_label,
@@ -133,10 +134,12 @@ def test_a_city_replaces_its_settlement() -> None:
 
 @pytest.mark.parametrize("path", ["(0,0)NE", "(0,0)E", "(1,1)SW", "(-1,0)W"])
 def test_a_road_is_drawn_with_its_owners_digit_along_its_path(path: str) -> None:
-    s = new_game(Rules(seed=4))  # an empty board; these paths are inland, with no harbor
-    doc = save_state(s)
-    doc["roads"] = {path: 2}
-    road = load_state(doc)
+    # A settlement of p2's at one end of the path in both positions (a road must connect to
+    # its owner's network); these paths are inland, with no harbor.
+    rules = Rules(seed=4)
+    end = position(rules).topo.path_ends[position(rules).topo.parse_path(path)][0]
+    s = position(rules, buildings={end: (2, "settlement")})
+    road = position(rules, buildings={end: (2, "settlement")}, roads={path: 2})
     before = grid(render_board(observe(s, None)))
     after = grid(render_board(observe(road, None)))
     assert len(before) == len(after)

@@ -167,7 +167,7 @@ def test_decision_depends_only_on_the_view(cls: type[WeightedBot] | type[GreedyB
             "p1": {"settlements": ["(0,2)N", "(-2,2)N"], "roads": ["(0,1)E", "(-2,2)NE"]},
         },
     }
-    bank = "15brick+15lumber+15wool+15grain+15ore"  # the same bank: it is public
+    bank = "12brick+12lumber+12wool+12grain+12ore"  # the same bank: it is public
     a = position(
         **common, bank=bank, hands={"p0": "2brick+2lumber+wool+grain", "p1": "3ore+2grain"}
     )

@@ -15,7 +15,8 @@ Hooks (every one optional; the defaults do nothing):
   with legality, options and transition side by side;
 * ``phases()`` / ``deciders(s)`` — its own phases and who decides in them;
 * ``init(s)`` — its part of a fresh state, kept in ``s.ext[name]`` (an object with
-  ``copy()`` and ``==``), copied with the state;
+  ``copy()``, ``==`` and ``key_ints()`` — its fields as ints for ``position_key``), copied
+  with the state;
 * ``new_game(s)`` — after the beginner map's fixed set-up (pieces placed, no set-up phase);
 * ``after_setup_road(s, p)`` — a set-up road was placed (``s.setup_step`` not yet advanced);
 * ``after_roll(s, total)`` — a production roll was resolved as far as the base rules go at
@@ -24,8 +25,11 @@ Hooks (every one optional; the defaults do nothing):
 * ``trade_ratios(s, ratios)`` — the bank's rates for everyone now (``ratios`` is the base
   game's ``5 * player + resource`` list; return it or a changed copy);
 * ``view(s, viewer)`` — its part of a seat's view (public and that seat's secrets only);
+* ``build(s, spec)`` — its part of a position built from parts (``position.position``);
 * ``save(ext, topo)`` / ``load(obj, rules, topo)`` — its part of a saved position as JSON;
-* ``validate(s)`` — messages for its broken invariants (``validate.py`` gathers them).
+* ``validate(s)`` — messages for its broken invariants (``validate.py`` gathers them);
+* ``cards_out_of_game(s)`` — development cards (by kind) it took out of the game, so the
+  base game's count of the deck still adds up.
 
 Event kinds (``events.py``) and notation keywords (``actions.register_notation``) are
 declared by the scenario's modules themselves; action kinds and phases have reserved ids
@@ -85,6 +89,12 @@ class Scenario:
     def view(self, s: GameState, viewer: int | None) -> Any:
         return None
 
+    def build(self, s: GameState, spec: Any) -> Any:
+        """Its part of a position built from parts; ``spec`` as ``position`` was given it."""
+        if spec is not None:
+            raise ValueError(f"{self.name}: this scenario takes no part in a built position")
+        return None
+
     def save(self, ext: Any, topo: Topology) -> dict[str, Any]:
         return {}
 
@@ -93,3 +103,6 @@ class Scenario:
 
     def validate(self, s: GameState) -> list[str]:
         return []
+
+    def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
+        return (0, 0, 0, 0, 0)

@@ -28,13 +28,15 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import NOBODY, Helper, Phase
+from pysettlers.engine.types import Phase
 
 from . import notation
+from .build_position import build_helpers
 from .persist import load_helpers, save_helpers
 from .rules import RULES, deal, deal_all, end_turn, open_window
 from .state import NAME, HelperState, helpers_of, hx_of
 from .trade import jean_ratios
+from .validate import validate_helpers
 from .view import HelperView, helper_view
 
 __all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
@@ -84,6 +86,9 @@ class HelpersScenario(Scenario):
     def view(self, s: GameState, viewer: int | None) -> HelperView:
         return helper_view(s, viewer)
 
+    def build(self, s: GameState, spec: Any) -> HelperState:
+        return build_helpers(s, spec)
+
     def save(self, ext: Any, topo: Topology) -> dict[str, Any]:
         assert isinstance(ext, HelperState)
         return save_helpers(ext)
@@ -92,18 +97,11 @@ class HelpersScenario(Scenario):
         return load_helpers(obj, rules.players)
 
     def validate(self, s: GameState) -> list[str]:
-        hx = hx_of(s)
-        out: list[str] = []
-        held = [h for h in hx.held if h != NOBODY]
-        if len(set(held)) != len(held):
-            out.append("helpers: two players hold the same helper")
-        if any(hx.display >> h & 1 for h in held):
-            out.append("helpers: a helper is both held and in the display")
-        if not 0 <= hx.display < 1 << len(Helper):
-            out.append("helpers: the display names no helper")
-        if any(side not in (0, 1) for side in hx.side):
-            out.append("helpers: a side is A (0) or B (1)")
-        return out
+        return validate_helpers(s)
+
+    def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
+        # Played knights discarded for Vincent leave the game.
+        return (sum(hx_of(s).knights_discarded), 0, 0, 0, 0)
 
 
 notation.register()

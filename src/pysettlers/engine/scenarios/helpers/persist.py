@@ -18,6 +18,10 @@ from pysettlers.engine.actions import (
     parse_resource,
     resource_name,
 )
+from pysettlers.engine.jsonfields import read_int as _int
+from pysettlers.engine.jsonfields import read_seat_or_none as _unopt
+from pysettlers.engine.jsonfields import read_seats as _mask
+from pysettlers.engine.jsonfields import read_str as _str
 from pysettlers.engine.types import NOBODY, Phase
 
 from .state import HelperState
@@ -25,10 +29,6 @@ from .state import HelperState
 
 def _opt(p: int) -> int | None:
     return None if p == NOBODY else p
-
-
-def _unopt(p: int | None) -> int:
-    return NOBODY if p is None else int(p)
 
 
 def save_helpers(hx: HelperState) -> dict[str, Any]:
@@ -66,19 +66,24 @@ def load_helpers(obj: dict[str, Any], n: int) -> HelperState:
         raise ValueError("one helpers entry per player is needed")
     for p, item in enumerate(obj["players"]):
         h = item["helper"]
-        hx.held[p] = NOBODY if h is None else int(parse_helper(h))
+        where = f"helpers.players[{p}]"
+        hx.held[p] = NOBODY if h is None else int(parse_helper(_str(h, f"{where}.helper")))
         hx.side[p] = {"A": 0, "B": 1}[item["side"]]
-        hx.since[p] = _unopt(item["received_turn"])
-        hx.used[p] = _unopt(item["used_turn"])
-        hx.knights_discarded[p] = int(item["knights_discarded"])
-    hx.display = sum(1 << int(parse_helper(h)) for h in obj["display"])
-    hx.stack = int(obj["stack_dealt"])
-    hx.jean = NOBODY if obj["jean"] is None else int(parse_resource(obj["jean"]))
-    hx.owner = _unopt(obj["owner"])
-    hx.resume = Phase[obj["resume"].upper()]
-    hx.window = int(obj["window"])
-    hx.pending = sum(1 << int(q) for q in obj["pending"])
-    hx.victim = _unopt(obj["victim"])
-    hx.drawn = tuple(int(parse_dev(d)) for d in obj["drawn"])
-    hx.owed = sum(1 << int(q) for q in obj["owed"])
+        hx.since[p] = _unopt(item["received_turn"], f"{where}.received_turn")
+        hx.used[p] = _unopt(item["used_turn"], f"{where}.used_turn")
+        hx.knights_discarded[p] = _int(item["knights_discarded"], f"{where}.knights_discarded")
+    display = [int(parse_helper(_str(h, "helpers.display"))) for h in obj["display"]]
+    if len(set(display)) != len(display):
+        raise ValueError(f"helpers.display: a helper listed twice ({obj['display']})")
+    hx.display = sum(1 << h for h in display)
+    hx.stack = _int(obj["stack_dealt"], "helpers.stack_dealt")
+    jean = obj["jean"]
+    hx.jean = NOBODY if jean is None else int(parse_resource(_str(jean, "helpers.jean")))
+    hx.owner = _unopt(obj["owner"], "helpers.owner")
+    hx.resume = Phase[_str(obj["resume"], "helpers.resume").upper()]
+    hx.window = _int(obj["window"], "helpers.window")
+    hx.pending = _mask(obj["pending"], n, "helpers.pending")
+    hx.victim = _unopt(obj["victim"], "helpers.victim")
+    hx.drawn = tuple(int(parse_dev(_str(d, "helpers.drawn"))) for d in obj["drawn"])
+    hx.owed = _mask(obj["owed"], n, "helpers.owed")
     return hx

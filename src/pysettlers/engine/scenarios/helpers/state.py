@@ -126,6 +126,13 @@ class HelperState:
     def fields(self) -> dict[str, object]:
         return {k: getattr(self, k) for k in _HELPER_SLOTS}
 
+    def key_ints(self) -> list[int]:
+        """Every field as plain ints, for ``records.position_key``."""
+        out = [*self.held, *self.side, *self.since, *self.used, *self.knights_discarded]
+        out += (self.display, self.stack, self.jean, self.owner, int(self.resume), self.window)
+        out += (self.pending, self.victim, self.owed, len(self.drawn), *self.drawn)
+        return out
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HelperState):
             return NotImplemented
