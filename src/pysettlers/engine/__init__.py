@@ -36,12 +36,14 @@ from .game import (
     new_game,
     to_move,
 )
+from .position import position
 from .records import Game, load_state, position_key, record_for, replay, save_state
 from .registry import Rule, Ruleset, ruleset_for
 from .scenario import Scenario
 from .state import GameState
 from .topology import Topology, topology_for
 from .types import ActionKind, DevCard, Harbor, Helper, Phase, Resource, Terrain
+from .validate import validate
 from .views import View, observe
 
 __all__ = [
@@ -84,6 +86,7 @@ __all__ = [
     "observe",
     "parse_action",
     "parse_outcome",
+    "position",
     "position_key",
     "record_for",
     "redact",
@@ -93,4 +96,5 @@ __all__ = [
     "scenarios",
     "to_move",
     "topology_for",
+    "validate",
 ]
