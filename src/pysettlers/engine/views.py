@@ -18,7 +18,7 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import dev_name, format_bundle, helper_name, resource_name
@@ -27,6 +27,7 @@ from .config import Rules
 from .data import HELPER_STACK
 from .game import deciders
 from .helper_trade import trade_ratios
+from .sites import SiteTable, open_intersections, site_table
 from .state import GameState
 from .types import NOBODY, Phase
 
@@ -134,6 +135,64 @@ class View:
     winner: int
     events: tuple[tuple[object, ...], ...]
     helpers: HelperView | None = None
+    # Public facts bots and ``determinize`` would otherwise re-derive: per player the
+    # (roads, settlements, cities) left in their supply, and the development cards each
+    # bought this turn (everyone sees a card bought, not which).
+    pieces_left: tuple[tuple[int, int, int], ...] = ()
+    dev_bought: tuple[int, ...] = ()
+    # The public turn-structure payload a full state needs (``determinize``): who started,
+    # the set-up step and the settlement its road must touch, the phase to resume after the
+    # robber or Road Building, and (Helpers of CATAN) after a helper phase, and who is still
+    # to answer a helper window.
+    first_player: int = 0
+    setup_step: int = 0
+    setup_vertex: int = NOBODY
+    resume: Phase = Phase.MAIN
+    helper_resume: Phase = Phase.MAIN
+    helper_pending: tuple[int, ...] = ()
+    # A snapshot of the distance rule's counts. The sites below are computed from the view's
+    # own fields when first asked for (they cost more than the rest of a view) and cached;
+    # the cache is never copied, so ``dataclasses.replace`` (a bot's "what if") recomputes.
+    blocked: tuple[int, ...] = field(default=(), repr=False)
+    _sites: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def road_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, the paths where they could build a road in a normal turn (ignoring
+        cost; the set-up's road must also touch its settlement, ``sites.py``)."""
+        return self._site_table()[0]
+
+    @property
+    def settlement_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, the intersections where they could build a settlement (ignoring
+        cost): connected to their road, allowed by the distance rule, one in supply."""
+        return self._site_table()[1]
+
+    @property
+    def city_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, their settlements they could upgrade (a city in supply)."""
+        return self._site_table()[2]
+
+    @property
+    def open_sites(self) -> tuple[int, ...]:
+        """Intersections where the distance rule allows a settlement (ignoring roads)."""
+        out = self._sites.get("open")
+        if out is None:
+            out = self._sites["open"] = open_intersections(self.blocked)
+        return out
+
+    def _site_table(self) -> SiteTable:
+        table = self._sites.get("table")
+        if table is None:
+            table = self._sites["table"] = site_table(
+                self.board.topology,
+                self.building_owner,
+                self.building_level,
+                self.road_owner,
+                self.blocked,
+                self.pieces_left,
+            )
+        return table
 
     @property
     def own_vp(self) -> int | None:
@@ -159,6 +218,13 @@ class View:
                 "revealed_vp_cards": self.revealed_vp_cards[p],
                 "road_length": self.road_length[p],
                 "discard_owed": self.discards[p],
+                "pieces_left": dict(zip(("roads", "settlements", "cities"), self.pieces_left[p])),
+                "development_cards_bought_this_turn": self.dev_bought[p],
+                "sites": {
+                    "roads": [t.path_names[e] for e in self.road_sites[p]],
+                    "settlements": [t.intersection_names[v] for v in self.settlement_sites[p]],
+                    "cities": [t.intersection_names[v] for v in self.city_sites[p]],
+                },
                 "trade_ratios": dict(zip(_RES, self.ratios[5 * p : 5 * p + 5])),
             }
             players.append(item)
@@ -219,7 +285,22 @@ class View:
             "last_roll": self.last_roll or None,
             "winner": _holder(self.winner),
             "events": [event_to_json(e, t) for e in self.events],
-        } | ({} if self.helpers is None else {"helpers": self.helpers.to_json()})
+            "open_sites": [t.intersection_names[v] for v in self.open_sites],
+            "first_player": self.first_player,
+            "setup_step": self.setup_step,
+            "setup_intersection": None
+            if self.setup_vertex == NOBODY
+            else t.intersection_names[self.setup_vertex],
+            "resume": self.resume.name.lower(),
+        } | (
+            {}
+            if self.helpers is None
+            else {
+                "helpers": self.helpers.to_json(),
+                "helper_resume": self.helper_resume.name.lower(),
+                "helper_pending": list(self.helper_pending),
+            }
+        )
 
 
 _RES = tuple(resource_name(r) for r in range(5))
@@ -350,13 +431,13 @@ def observe(s: GameState, viewer: int | None) -> View:
     if viewer is not None and not 0 <= viewer < n:
         raise ValueError(f"viewer must be a seat from 0 to {n - 1} or None")
     dev = s.dev
+    dn = s.dev_new
     over = s.phase == Phase.GAME_OVER
     hand = dev_cards = dev_new = None
     if viewer is not None:
         i = 5 * viewer
         hand = s.hand(viewer)
         dev_cards = s.dev_cards(viewer)
-        dn = s.dev_new
         dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
     # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
     revealed = tuple(dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
@@ -402,4 +483,17 @@ def observe(s: GameState, viewer: int | None) -> View:
         winner=s.winner,
         events=tuple(redact_event(e, viewer) for e in s.events),
         helpers=None if s.helpers is None else helper_view(s, viewer),
+        pieces_left=tuple(
+            (s.roads_left[p], s.settlements_left[p], s.cities_left[p]) for p in range(n)
+        ),
+        dev_bought=tuple(sum(dn[5 * p : 5 * p + 5]) for p in range(n)),
+        first_player=s.first_player,
+        setup_step=s.setup_step,
+        setup_vertex=s.setup_vertex,
+        resume=s.resume,
+        helper_resume=Phase.MAIN if s.helpers is None else s.helpers.resume,
+        helper_pending=()
+        if s.helpers is None
+        else tuple(q for q in range(n) if s.helpers.pending >> q & 1),
+        blocked=tuple(s.blocked),
     )
