@@ -159,7 +159,6 @@ class _Turn:
         if view.phase == Phase.SPECIAL_BUILD:
             rolls = (me - view.current) % view.n
         self.p7 = 1.0 - (5.0 / 6.0) ** max(1, rolls)
-        self.limit = view.rules.discard_max
         self.cache: dict[object, Any] = {}  # helper scores' shared parts (helper_score)
         self.prod_val = self.prod_value(self.prod)
         self.harbor_val = self.harbor_value(self.ratios)
@@ -232,8 +231,8 @@ class _Turn:
                 if b == F.SETTLEMENT:
                     cost = PLAN_COST[min(2, self.near if near < 0 else near)]
                 v += g * PROGRESS[min(5, F.missing(hand, cost))]
-        if total > self.limit:  # a 7 takes half the hand
-            v -= self.p7 * discard_owed(self.view.rules, total) * DISCARD_CARD
+        # A 7 takes half a hand above the limit (the engine's rule, ``limits.discard_owed``).
+        v -= self.p7 * discard_owed(self.view.rules, total) * DISCARD_CARD
         self._hand_memo[key] = v
         return v
 
