@@ -302,7 +302,7 @@ def reachable_sites(
         free = open_sites(view, info)
     if extra_building >= 0:
         free = free - set(closed_by(view.board.topology, extra_building))
-    sites: dict[int, int] = {v: 0 for v in view.settlement_sites[p] if v in free}
+    sites: dict[int, int] = {v: 0 for v in view.sites_of(p)[1] if v in free}
     # Where a hypothetical piece lets the plan start: the new settlement, the road's ends.
     start: list[int] = []
     if extra_building >= 0:
@@ -318,7 +318,7 @@ def reachable_sites(
     # One road away: the ends of the paths where p may build a road now, and of the free
     # paths from the hypothetical piece. (An end already in p's network is marked at one
     # road too; every free path from it is itself a road site, so nothing beyond is lost.)
-    first = [e for e in view.road_sites[p] if e != extra_road]
+    first = [e for e in view.sites_of(p)[0] if e != extra_road]
     first.extend(e for v in start for e in paths[v] if ro[e] == NOBODY and e != extra_road)
     frontier: list[int] = []
     for e in first:

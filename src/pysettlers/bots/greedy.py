@@ -336,7 +336,7 @@ class _Turn:
             return self.dev_ev() if self.view.deck_size else 0.0
         if not self.roads_left:
             return 0.0
-        paths = self.view.road_sites[self.me]
+        paths = self.view.sites_of(self.me)[0]
         return max((self.road_delta(e)[0] for e in paths), default=0.0)  # the road alone
 
     def city_delta(self, v: int) -> float:
@@ -699,7 +699,7 @@ class GreedyBot:
         return (1 - frac) * v_lo + frac * v_hi - t.hand_value(t.hand) + hurt
 
     def _road_building(self, t: _Turn) -> float:
-        gains = sorted((t.road_delta(e)[0] for e in t.view.road_sites[t.me]), reverse=True)
+        gains = sorted((t.road_delta(e)[0] for e in t.view.sites_of(t.me)[0]), reverse=True)
         if not gains:
             return 0.0
         # The second road is worth less than the best but more than nothing: it extends.

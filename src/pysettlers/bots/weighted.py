@@ -417,7 +417,7 @@ class WeightedBot:
         roads = by.get(K.BUILD_ROAD, [])
         if rb and F.pieces_left(view, me)[0] >= 2:
             net = F.network(view, me, info)
-            if any(self._road_value(view, info, e, net, prod) > 0 for e in view.road_sites[me]):
+            if any(self._road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
                 return rb[0]
 
         helper_trade = self._helper_trade(view, by, info, targets)

@@ -27,10 +27,6 @@ from .types import NOBODY
 
 Sites = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """Where one player could build: (roads' paths, settlements' and cities' intersections)."""
-SiteTable = tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
-]
-"""The same for every player, by piece: (roads per player, settlements per player, ...)."""
 
 
 def normal_road_sites(s: GameState, p: int) -> list[int]:
@@ -61,19 +57,17 @@ def player_sites(s: GameState, p: int) -> Sites:
     )
 
 
-def site_table(
+def scratch_state(
     topo: Topology,
     building_owner: Sequence[int],
     building_level: Sequence[int],
     road_owner: Sequence[int],
     blocked: Sequence[int],
     pieces_left: Sequence[tuple[int, int, int]],
-) -> SiteTable:
-    """Every player's :func:`player_sites` from a snapshot of the pieces (a view's).
-
-    The building rules read only these fields of a state, so a scratch state holding them
-    answers exactly as the game's state would, without the view keeping the live state.
-    """
+) -> GameState:
+    """A state holding only what the building rules read, from a snapshot of the pieces
+    (a view's), for :func:`player_sites`: they answer exactly as on the game's own state,
+    and the view never keeps the live state. Not a game: nothing else is set."""
     s = GameState.__new__(GameState)
     s.topo = topo
     s.building_owner = list(building_owner)
@@ -84,12 +78,7 @@ def site_table(
     s.settlements_left = [k for _, k, _ in pieces_left]
     s.cities_left = [c for _, _, c in pieces_left]
     s.setup_vertex = NOBODY  # the normal rule (module docstring)
-    table = [player_sites(s, p) for p in range(len(pieces_left))]
-    return (
-        tuple(x[0] for x in table),
-        tuple(x[1] for x in table),
-        tuple(x[2] for x in table),
-    )
+    return s
 
 
 def open_intersections(blocked: Sequence[int]) -> tuple[int, ...]:

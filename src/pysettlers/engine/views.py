@@ -27,7 +27,7 @@ from .config import Rules
 from .data import HELPER_STACK
 from .game import deciders
 from .helper_trade import trade_ratios
-from .sites import SiteTable, open_intersections, site_table
+from .sites import Sites, open_intersections, player_sites, scratch_state
 from .state import GameState
 from .types import NOBODY, Phase
 
@@ -154,24 +154,43 @@ class View:
     # own fields when first asked for (they cost more than the rest of a view) and cached;
     # the cache is never copied, so ``dataclasses.replace`` (a bot's "what if") recomputes.
     blocked: tuple[int, ...] = field(default=(), repr=False)
-    _sites: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _sites: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def sites_of(self, p: int) -> Sites:
+        """``(roads, settlements, cities)``: where player ``p`` could build each piece in a
+        normal turn (``sites.player_sites``: ignoring cost, empty without the piece in
+        supply; the set-up's road must also touch its settlement). Computed on first ask."""
+        cache = self._sites
+        got = cache.get(p)
+        if got is None:
+            s = cache.get("state")
+            if s is None:
+                s = cache["state"] = scratch_state(
+                    self.board.topology,
+                    self.building_owner,
+                    self.building_level,
+                    self.road_owner,
+                    self.blocked,
+                    self.pieces_left,
+                )
+            got = cache[p] = player_sites(s, p)
+        return got
 
     @property
     def road_sites(self) -> tuple[tuple[int, ...], ...]:
-        """Per player, the paths where they could build a road in a normal turn (ignoring
-        cost; the set-up's road must also touch its settlement, ``sites.py``)."""
-        return self._site_table()[0]
+        """Per player, the paths where they could build a road (:meth:`sites_of`)."""
+        return tuple(self.sites_of(p)[0] for p in range(self.n))
 
     @property
     def settlement_sites(self) -> tuple[tuple[int, ...], ...]:
-        """Per player, the intersections where they could build a settlement (ignoring
-        cost): connected to their road, allowed by the distance rule, one in supply."""
-        return self._site_table()[1]
+        """Per player, the intersections where they could build a settlement (:meth:`sites_of`):
+        connected to their road and allowed by the distance rule."""
+        return tuple(self.sites_of(p)[1] for p in range(self.n))
 
     @property
     def city_sites(self) -> tuple[tuple[int, ...], ...]:
-        """Per player, their settlements they could upgrade (a city in supply)."""
-        return self._site_table()[2]
+        """Per player, their settlements they could upgrade (:meth:`sites_of`)."""
+        return tuple(self.sites_of(p)[2] for p in range(self.n))
 
     @property
     def open_sites(self) -> tuple[int, ...]:
@@ -180,19 +199,6 @@ class View:
         if out is None:
             out = self._sites["open"] = open_intersections(self.blocked)
         return out
-
-    def _site_table(self) -> SiteTable:
-        table = self._sites.get("table")
-        if table is None:
-            table = self._sites["table"] = site_table(
-                self.board.topology,
-                self.building_owner,
-                self.building_level,
-                self.road_owner,
-                self.blocked,
-                self.pieces_left,
-            )
-        return table
 
     @property
     def own_vp(self) -> int | None:
@@ -483,17 +489,15 @@ def observe(s: GameState, viewer: int | None) -> View:
         winner=s.winner,
         events=tuple(redact_event(e, viewer) for e in s.events),
         helpers=None if s.helpers is None else helper_view(s, viewer),
-        pieces_left=tuple(
-            (s.roads_left[p], s.settlements_left[p], s.cities_left[p]) for p in range(n)
-        ),
-        dev_bought=tuple(sum(dn[5 * p : 5 * p + 5]) for p in range(n)),
+        pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
+        dev_bought=tuple(sum(dn[5 * p : 5 * p + 5]) for p in range(n)) if any(dn) else (0,) * n,
         first_player=s.first_player,
         setup_step=s.setup_step,
         setup_vertex=s.setup_vertex,
         resume=s.resume,
         helper_resume=Phase.MAIN if s.helpers is None else s.helpers.resume,
         helper_pending=()
-        if s.helpers is None
+        if s.helpers is None or not s.helpers.pending
         else tuple(q for q in range(n) if s.helpers.pending >> q & 1),
         blocked=tuple(s.blocked),
     )
