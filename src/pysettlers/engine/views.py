@@ -437,13 +437,13 @@ def observe(s: GameState, viewer: int | None) -> View:
     if viewer is not None and not 0 <= viewer < n:
         raise ValueError(f"viewer must be a seat from 0 to {n - 1} or None")
     dev = s.dev
-    dn = s.dev_new
     over = s.phase == Phase.GAME_OVER
     hand = dev_cards = dev_new = None
     if viewer is not None:
         i = 5 * viewer
         hand = s.hand(viewer)
         dev_cards = s.dev_cards(viewer)
+        dn = s.dev_new
         dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
     # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
     revealed = tuple(dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
@@ -490,7 +490,9 @@ def observe(s: GameState, viewer: int | None) -> View:
         events=tuple(redact_event(e, viewer) for e in s.events),
         helpers=None if s.helpers is None else helper_view(s, viewer),
         pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
-        dev_bought=tuple(sum(dn[5 * p : 5 * p + 5]) for p in range(n)) if any(dn) else (0,) * n,
+        dev_bought=tuple(sum(s.dev_new[5 * p : 5 * p + 5]) for p in range(n))
+        if any(s.dev_new)
+        else (0,) * n,
         first_player=s.first_player,
         setup_step=s.setup_step,
         setup_vertex=s.setup_vertex,
