@@ -64,6 +64,7 @@ from pysettlers.engine.data import (
     SETTLEMENTS_PER_PLAYER,
 )
 from pysettlers.engine.derived import recount
+from pysettlers.engine.trade import trade_ratios
 from pysettlers.engine.types import NOBODY
 from pysettlers.engine.validate import validate
 
@@ -454,7 +455,7 @@ def composite_action(s: GameState, p: int, rng: random.Random) -> Action | None:
             get[rng.choice(others)] += 1
         return Action(p, K.OFFER_TRADE, give=_bundle(give), get=_bundle(get), to=to)
     if choice == 1:  # maritime trade of several units at once
-        ratios = s.ratios[5 * p : 5 * p + 5]
+        ratios = trade_ratios(s)[5 * p : 5 * p + 5]  # a scenario's rates too (Jean)
         give = [0] * 5
         units = 0
         for r in range(5):

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from pysettlers.engine import Board, View, data
 from pysettlers.engine.awards import trail_length
+from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import NOBODY
 
 Bundle = tuple[int, int, int, int, int]
@@ -176,13 +177,8 @@ def pieces(view: View, p: int) -> tuple[int, int, int]:
 
 
 def pieces_left(view: View, p: int) -> tuple[int, int, int]:
-    """Roads, settlements and cities left in ``p``'s supply (a city returns its settlement)."""
-    r, s, c = pieces(view, p)
-    return (
-        data.ROADS_PER_PLAYER - r,
-        data.SETTLEMENTS_PER_PLAYER - s,
-        data.CITIES_PER_PLAYER - c,
-    )
+    """Roads, settlements and cities left in ``p``'s supply (the view's, kept by the engine)."""
+    return view.pieces_left[p]
 
 
 def visible_vp(view: View, p: int) -> int:
@@ -243,35 +239,35 @@ def harbor_kinds(view: View, p: int, info: BoardInfo) -> set[int]:
 
 def open_site(view: View, info: BoardInfo, v: int) -> bool:
     """Whether the distance rule allows a settlement on ``v`` (ignoring road connection)."""
-    bo = view.building_owner
-    if bo[v] != NOBODY:
-        return False
-    return all(bo[w] == NOBODY for w in info.neighbors[v])
+    return v in open_sites(view, info)
 
 
 def network(view: View, p: int, info: BoardInfo) -> set[int]:
-    """Intersections ``p`` can build a road from: own buildings and own road ends that hold
-    no opponent's building (a road may not continue through one, Almanac "Roads")."""
-    bo = view.building_owner
-    out = {v for v, o in enumerate(bo) if o == p}
+    """Intersections ``p``'s pieces touch: own buildings and the ends of own roads.
+
+    Where a road may be built is the view's ``road_sites`` (the engine's rule); this set
+    only tells which end of such a path is new to ``p``. An end that holds an opponent's
+    building is in it when one of ``p``'s roads leads there, which changes nothing for a
+    bot: a road may not continue through that intersection, so it leads nowhere new.
+    """
+    out = {v for v, o in enumerate(view.building_owner) if o == p}
     ends = info.path_ends
     for e, o in enumerate(view.road_owner):
         if o == p:
-            a, b = ends[e]
-            if bo[a] == NOBODY or bo[a] == p:
-                out.add(a)
-            if bo[b] == NOBODY or bo[b] == p:
-                out.add(b)
+            out.update(ends[e])
     return out
 
 
-def open_sites(view: View, info: BoardInfo) -> set[int]:
-    """Every intersection where the distance rule allows a settlement now."""
-    bo = view.building_owner
-    nbrs = info.neighbors
-    return {
-        v for v in range(info.n_inter) if bo[v] == NOBODY and all(bo[w] == NOBODY for w in nbrs[v])
-    }
+_OPEN: list[tuple[View, frozenset[int]]] = []
+
+
+def open_sites(view: View, info: BoardInfo) -> frozenset[int]:
+    """Every intersection where the distance rule allows a settlement now (the view's)."""
+    if _OPEN and _OPEN[0][0] is view:  # asked many times about the same (immutable) view
+        return _OPEN[0][1]
+    free = frozenset(view.open_sites)
+    _OPEN[:] = [(view, free)]
+    return free
 
 
 def reachable_sites(
@@ -281,17 +277,23 @@ def reachable_sites(
     max_roads: int = 2,
     extra_road: int = -1,
     extra_building: int = -1,
-    net: set[int] | None = None,
-    free: set[int] | None = None,
+    free: frozenset[int] | set[int] | None = None,
 ) -> dict[int, int]:
     """Open sites and the fewest new roads ``p`` needs to reach each (0: buildable now).
 
-    ``extra_road`` and ``extra_building`` add one hypothetical road or settlement of ``p``
-    (a bot's "what if I built this"); ``net`` (:func:`network`) and ``free``
-    (:func:`open_sites`) may be passed when already known. Only intersections touched by
-    one of ``p``'s roads count at distance 0, because a settlement must connect to its
-    owner's road (Almanac "Settlement").
+    A plan, not a rule: what is legal now comes from the view — the sites at 0 roads are
+    the view's ``settlement_sites``, the first road goes on one of its ``road_sites``, and
+    the distance rule's open intersections are its ``open_sites`` (``free`` may pass
+    :func:`open_sites` when already known). Beyond that first road the plan walks on over
+    free paths, never through an intersection holding an opponent's building (a road may
+    not continue through one, Almanac "Roads"). ``extra_road`` and ``extra_building`` add
+    one hypothetical road or settlement of ``p`` (a bot's "what if I built this"): the
+    settlement closes its own and adjacent intersections (``sites.closed_by``), and the
+    road's free ends become buildable and starting points. Without a settlement in ``p``'s
+    supply there is nothing to reach.
     """
+    if not view.pieces_left[p][1]:
+        return {}
     bo = view.building_owner
     ro = view.road_owner
     paths = info.inter_paths
@@ -299,21 +301,38 @@ def reachable_sites(
     if free is None:
         free = open_sites(view, info)
     if extra_building >= 0:
-        free = free - {extra_building, *info.neighbors[extra_building]}
-    start = set(network(view, p, info) if net is None else net)
+        free = free - set(closed_by(view.board.topology, extra_building))
+    sites: dict[int, int] = {v: 0 for v in view.sites_of(p)[1] if v in free}
+    # Where a hypothetical piece lets the plan start: the new settlement, the road's ends.
+    start: list[int] = []
     if extra_building >= 0:
-        start.add(extra_building)
+        start.append(extra_building)
     if extra_road >= 0:
         for v in ends[extra_road]:
             if bo[v] == NOBODY or bo[v] == p:
-                start.add(v)
-    dist: dict[int, int] = dict.fromkeys(start, 0)
-    frontier = list(start)
-    sites: dict[int, int] = {}
-    for v in frontier:
-        if v in free and any(ro[e] == p or e == extra_road for e in paths[v]):
-            sites[v] = 0
-    for d in range(1, max_roads + 1):
+                start.append(v)
+                if v in free:
+                    sites[v] = 0
+    dist: dict[int, int] = dict.fromkeys(sites, 0)
+    dist.update(dict.fromkeys(start, 0))
+    # One road away: the ends of the paths where p may build a road now, and of the free
+    # paths from the hypothetical piece. (An end already in p's network is marked at one
+    # road too; every free path from it is itself a road site, so nothing beyond is lost.)
+    first = [e for e in view.sites_of(p)[0] if e != extra_road]
+    first.extend(e for v in start for e in paths[v] if ro[e] == NOBODY and e != extra_road)
+    frontier: list[int] = []
+    for e in first:
+        for w in ends[e]:
+            if w in dist:
+                continue
+            o = bo[w]
+            if o != NOBODY and o != p:
+                continue  # an opponent's building: neither a site nor a way through
+            dist[w] = 1
+            frontier.append(w)
+            if w in free:
+                sites[w] = 1
+    for d in range(2, max_roads + 1):
         nxt: list[int] = []
         for v in frontier:
             for e in paths[v]:
@@ -325,7 +344,7 @@ def reachable_sites(
                     continue
                 o = bo[w]
                 if o != NOBODY and o != p:
-                    continue  # an opponent's building: neither a site nor a way through
+                    continue
                 dist[w] = d
                 nxt.append(w)
                 if w in free:

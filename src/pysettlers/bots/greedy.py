@@ -85,6 +85,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
+from pysettlers.engine.limits import discard_owed
+from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor
 
 from . import features as F
@@ -157,17 +159,13 @@ class _Turn:
         if view.phase == Phase.SPECIAL_BUILD:
             rolls = (me - view.current) % view.n
         self.p7 = 1.0 - (5.0 / 6.0) ** max(1, rolls)
-        self.limit = view.rules.discard_max
         self.cache: dict[object, Any] = {}  # helper scores' shared parts (helper_score)
         self.prod_val = self.prod_value(self.prod)
         self.harbor_val = self.harbor_value(self.ratios)
-        self.net = F.network(view, me, info)
         self.free = F.open_sites(view, info)
         self._site_gain: dict[int, float] = {}
         self.sites = (
-            F.reachable_sites(view, me, info, 3, net=self.net, free=self.free)
-            if self.settle_left
-            else {}
+            F.reachable_sites(view, me, info, 3, free=self.free) if self.settle_left else {}
         )
         # How close the nearest opponent is to each site: a site others reach first is lost.
         self.rival: dict[int, int] = {}
@@ -233,8 +231,8 @@ class _Turn:
                 if b == F.SETTLEMENT:
                     cost = PLAN_COST[min(2, self.near if near < 0 else near)]
                 v += g * PROGRESS[min(5, F.missing(hand, cost))]
-        if total > self.limit:  # a 7 takes half the hand
-            v -= self.p7 * (total // 2) * DISCARD_CARD
+        # A 7 takes half a hand above the limit (the engine's rule, ``limits.discard_owed``).
+        v -= self.p7 * discard_owed(self.view.rules, total) * DISCARD_CARD
         self._hand_memo[key] = v
         return v
 
@@ -338,8 +336,7 @@ class _Turn:
             return self.dev_ev() if self.view.deck_size else 0.0
         if not self.roads_left:
             return 0.0
-        ro = self.view.road_owner
-        paths = {e for v in self.net for e in self.info.inter_paths[v] if ro[e] == NOBODY}
+        paths = self.view.sites_of(self.me)[0]
         return max((self.road_delta(e)[0] for e in paths), default=0.0)  # the road alone
 
     def city_delta(self, v: int) -> float:
@@ -368,9 +365,7 @@ class _Turn:
         exp = 0.0
         if self.settle_left > 1:
             exp = self.expansion(
-                F.reachable_sites(
-                    self.view, self.me, info, 3, extra_building=v, net=self.net, free=self.free
-                )
+                F.reachable_sites(self.view, self.me, info, 3, extra_building=v, free=self.free)
             )
         return (
             1.0
@@ -390,7 +385,7 @@ class _Turn:
         settle = 0.0
         if self.settle_left:
             sites = F.reachable_sites(
-                self.view, self.me, self.info, 3, extra_road=e, net=self.net, free=self.free
+                self.view, self.me, self.info, 3, extra_road=e, free=self.free
             )
             d += self.expansion(sites) - self.exp
             near = min(sites.values(), default=9)
@@ -662,7 +657,7 @@ class GreedyBot:
         pool = self._setup_pool(t)
         prod1 = [float(x) for x in info.inter_res_pips[v]]
         base = t.prod_value(prod1)
-        blocked = {v, *info.neighbors[v]}
+        blocked = set(closed_by(info.board.topology, v))
         gains = []
         for w in pool:
             if w in blocked:
@@ -680,7 +675,7 @@ class GreedyBot:
         """The open sites most worth pairing with, by their static value (cached per view)."""
         if self._pool_view is not t.view:
             info = t.info
-            sites = [v for v in range(info.n_inter) if F.open_site(t.view, info, v)]
+            sites = list(t.view.open_sites)
             sites.sort(key=lambda v: info.inter_value[v], reverse=True)
             self._pool = sites[:PAIR_POOL]
             self._pool_view = t.view
@@ -704,9 +699,7 @@ class GreedyBot:
         return (1 - frac) * v_lo + frac * v_hi - t.hand_value(t.hand) + hurt
 
     def _road_building(self, t: _Turn) -> float:
-        ro = t.view.road_owner
-        paths = {e for v in t.net for e in t.info.inter_paths[v] if ro[e] == NOBODY}
-        gains = sorted((t.road_delta(e)[0] for e in paths), reverse=True)
+        gains = sorted((t.road_delta(e)[0] for e in t.view.sites_of(t.me)[0]), reverse=True)
         if not gains:
             return 0.0
         # The second road is worth less than the best but more than nothing: it extends.

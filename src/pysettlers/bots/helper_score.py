@@ -131,7 +131,7 @@ def spared_discard(t: _Turn) -> float:
     bot would give up itself, chosen one by one)."""
     hand = list(t.hand)
     before = t.q_value(hand)
-    for _ in range(sum(hand) // 2):
+    for _ in range(t.view.discards[t.me]):  # what the 7 asks of this hand (Sean spares it)
         r = max((i for i in range(5) if hand[i]), key=lambda i: t.q_value(_sub(hand, UNIT[i])))
         hand[r] -= 1
     return before - t.q_value(hand)
@@ -188,7 +188,10 @@ def louis_gain(t: _Turn, e: int, f: int) -> float:
         view = t.view
         roads = list(view.road_owner)
         roads[e] = NOBODY
-        lifted = replace(view, road_owner=tuple(roads))
+        left = list(view.pieces_left)
+        r, k, c = left[t.me]
+        left[t.me] = (r + 1, k, c)  # the lifted road is back in the supply
+        lifted = replace(view, road_owner=tuple(roads), pieces_left=tuple(left))
         t2 = type(t)(lifted, t.info)
         base = t.cache[("louis", e)] = (t2, t2.exp - t.exp)
     t2, lost = base

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pysettlers.engine import View
+from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.types import NOBODY, Helper
 
 from . import features as F
@@ -85,9 +86,8 @@ def _worth(view: View, me: int, h: Helper, info: F.BoardInfo) -> float:
             return 0.14
         return 0.03
     if h == Helper.SEAN:
-        over = sum(hand) - view.rules.discard_max
         p7 = 1.0 - (5.0 / 6.0) ** view.n
-        return p7 * (0.06 + (0.05 * (sum(hand) // 2) if over > 0 else 0.0))
+        return p7 * (0.06 + 0.05 * discard_owed(view.rules, sum(hand)))
     if h == Helper.MARIANNE:
         return 0.12 * min(1.0, view.n * nothing_chance(view, me, info))
     if h == Helper.CANDAMIR:

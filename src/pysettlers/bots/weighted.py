@@ -417,10 +417,7 @@ class WeightedBot:
         roads = by.get(K.BUILD_ROAD, [])
         if rb and F.pieces_left(view, me)[0] >= 2:
             net = F.network(view, me, info)
-            if any(
-                self._road_value(view, info, e, net, prod) > 0
-                for e in self._candidate_paths(view, info, net)
-            ):
+            if any(self._road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
                 return rb[0]
 
         helper_trade = self._helper_trade(view, by, info, targets)
@@ -746,10 +743,6 @@ class WeightedBot:
         mine = view.knights[me]
         others = max(view.knights[q] for q in range(view.n) if q != me)
         return view.largest_army != me and mine + 2 >= max(3, others + 1)
-
-    def _candidate_paths(self, view: View, info: F.BoardInfo, net: set[int]) -> list[int]:
-        ro = view.road_owner
-        return sorted({e for v in net for e in info.inter_paths[v] if ro[e] == NOBODY})
 
     def _year_of_plenty(
         self, view: View, plays: Sequence[Action], targets: Sequence[int]

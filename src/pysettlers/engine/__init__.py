@@ -23,6 +23,7 @@ from .actions import (
 )
 from .board import Board, make_board
 from .config import Rules
+from .determinize import determinize
 from .errors import IllegalActionError
 from .events import EVENT_KINDS, HIDDEN, Event, event_to_json, redact
 from .game import (
@@ -36,6 +37,7 @@ from .game import (
     new_game,
     to_move,
 )
+from .limits import discard_owed
 from .position import position
 from .records import Game, load_state, position_key, record_for, replay, save_state
 from .registry import Rule, Ruleset, ruleset_for
@@ -75,6 +77,8 @@ __all__ = [
     "chance_outcomes",
     "check",
     "deciders",
+    "determinize",
+    "discard_owed",
     "event_to_json",
     "format_action",
     "format_outcome",

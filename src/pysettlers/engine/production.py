@@ -17,6 +17,7 @@ from . import rng
 from .actions import Action, Outcome
 from .building import pay
 from .events import Discarded, Produced, RobberMoved, Rolled
+from .limits import discard_owed
 from .registry import Rule, register
 from .state import Bundle, GameState
 from .tables import ActionTable
@@ -84,13 +85,10 @@ def produce(s: GameState, total: int) -> None:
 
 def start_discards(s: GameState) -> bool:
     """Set who must discard on a 7: half, rounded down, of a hand above the limit."""
-    limit = s.rules.discard_max
-    any_discard = False
+    rules = s.rules
     for p in range(s.n):
-        size = s.hand_size(p)
-        s.discards[p] = size // 2 if size > limit else 0
-        any_discard = any_discard or size > limit
-    return any_discard
+        s.discards[p] = discard_owed(rules, s.hand_size(p))
+    return any(s.discards)
 
 
 def discard_error(s: GameState, p: int, give: Bundle) -> str | None:

@@ -27,6 +27,11 @@ Hooks (every one optional; the defaults do nothing):
 * ``view(s, viewer)`` — its part of a seat's view (public and that seat's secrets only);
 * ``build(s, spec)`` — its part of a position built from parts (``position.position``);
 * ``save(ext, topo)`` / ``load(obj, rules, topo)`` — its part of a saved position as JSON;
+* ``unview(s, part)`` / ``view_bounds(part)`` / ``deck_reserved(part)`` /
+  ``redeal(s, part, rng)`` — for ``determinize``: its state rebuilt from its part of a
+  view; cards the part shows a player holds at least; development cards counted in the
+  deck that the viewer knows (kept out of the shuffle); what of its part the viewer cannot
+  see, sampled once the deck is dealt;
 * ``validate(s)`` — messages for its broken invariants (``validate.py`` gathers them);
 * ``cards_out_of_game(s)`` — development cards (by kind) it took out of the game, so the
   base game's count of the deck still adds up.
@@ -40,6 +45,7 @@ What this is not: a plug-in loader; scenarios are part of the engine and ship wi
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from .config import Rules
@@ -100,6 +106,18 @@ class Scenario:
 
     def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
         return None
+
+    def unview(self, s: GameState, part: Any) -> Any:
+        return None
+
+    def view_bounds(self, part: Any) -> list[tuple[int, tuple[int, ...]]]:
+        return []
+
+    def deck_reserved(self, part: Any) -> tuple[int, ...]:
+        return (0, 0, 0, 0, 0)
+
+    def redeal(self, s: GameState, part: Any, rng: random.Random) -> None:
+        """Sample what of its part of ``s`` the viewer could not see."""
 
     def validate(self, s: GameState) -> list[str]:
         return []

@@ -21,7 +21,7 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +30,7 @@ from .board import Board
 from .config import Rules
 from .events import Event, event_to_json, redact, since
 from .flow import deciders
+from .sites import Sites, open_intersections, player_sites, scratch_state
 from .state import GameState
 from .trade import trade_ratios
 from .types import NOBODY, Phase, is_int
@@ -87,6 +88,67 @@ class View:
     version: int
     events: tuple[Event, ...]
     ext: dict[str, Any]
+    # Public facts bots and ``determinize`` would otherwise re-derive: per player the
+    # (roads, settlements, cities) left in their supply, and the development cards each
+    # bought this turn (everyone sees a card bought, not which).
+    pieces_left: tuple[tuple[int, int, int], ...] = ()
+    dev_bought: tuple[int, ...] = ()
+    # The public turn-structure payload a full state needs (``determinize``): who started,
+    # the set-up step and the settlement its road must touch, the phase to resume after the
+    # robber or Road Building.
+    first_player: int = 0
+    setup_step: int = 0
+    setup_vertex: int = NOBODY
+    resume: Phase = Phase.MAIN
+    # A snapshot of the distance rule's counts. The sites below are computed from the view's
+    # own fields when first asked for (they cost more than the rest of a view) and cached;
+    # the cache is never copied, so ``dataclasses.replace`` (a bot's "what if") recomputes.
+    blocked: tuple[int, ...] = field(default=(), repr=False)
+    _sites: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def sites_of(self, p: int) -> Sites:
+        """``(roads, settlements, cities)``: where player ``p`` could build each piece in a
+        normal turn (``sites.player_sites``: ignoring cost, empty without the piece in
+        supply; the set-up's road must also touch its settlement). Computed on first ask."""
+        cache = self._sites
+        got = cache.get(p)
+        if got is None:
+            s = cache.get("state")
+            if s is None:
+                s = cache["state"] = scratch_state(
+                    self.board.topology,
+                    self.building_owner,
+                    self.building_level,
+                    self.road_owner,
+                    self.blocked,
+                    self.pieces_left,
+                )
+            got = cache[p] = player_sites(s, p)
+        return got
+
+    @property
+    def road_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, the paths where they could build a road (:meth:`sites_of`)."""
+        return tuple(self.sites_of(p)[0] for p in range(self.n))
+
+    @property
+    def settlement_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, the intersections where they could build a settlement (:meth:`sites_of`):
+        connected to their road and allowed by the distance rule."""
+        return tuple(self.sites_of(p)[1] for p in range(self.n))
+
+    @property
+    def city_sites(self) -> tuple[tuple[int, ...], ...]:
+        """Per player, their settlements they could upgrade (:meth:`sites_of`)."""
+        return tuple(self.sites_of(p)[2] for p in range(self.n))
+
+    @property
+    def open_sites(self) -> tuple[int, ...]:
+        """Intersections where the distance rule allows a settlement (ignoring roads)."""
+        out = self._sites.get("open")
+        if out is None:
+            out = self._sites["open"] = open_intersections(self.blocked)
+        return out
 
     @property
     def own_vp(self) -> int | None:
@@ -112,6 +174,13 @@ class View:
                 "revealed_vp_cards": self.revealed_vp_cards[p],
                 "road_length": self.road_length[p],
                 "discard_owed": self.discards[p],
+                "pieces_left": dict(zip(("roads", "settlements", "cities"), self.pieces_left[p])),
+                "development_cards_bought_this_turn": self.dev_bought[p],
+                "sites": {
+                    "roads": [t.path_names[e] for e in self.road_sites[p]],
+                    "settlements": [t.intersection_names[v] for v in self.settlement_sites[p]],
+                    "cities": [t.intersection_names[v] for v in self.city_sites[p]],
+                },
                 "trade_ratios": dict(zip(_RES, self.ratios[5 * p : 5 * p + 5])),
             }
             players.append(item)
@@ -173,6 +242,13 @@ class View:
             "winner": _holder(self.winner),
             "version": self.version,
             "events": [event_to_json(e, t) for e in self.events],
+            "open_sites": [t.intersection_names[v] for v in self.open_sites],
+            "first_player": self.first_player,
+            "setup_step": self.setup_step,
+            "setup_intersection": None
+            if self.setup_vertex == NOBODY
+            else t.intersection_names[self.setup_vertex],
+            "resume": self.resume.name.lower(),
         } | {name: part.to_json() for name, part in self.ext.items()}
 
 
@@ -269,4 +345,13 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
             for e in (s.events if since_version is None else since(s.log, since_version))
         ),
         ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios},
+        pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
+        dev_bought=tuple(sum(s.dev_new[5 * p : 5 * p + 5]) for p in range(n))
+        if any(s.dev_new)
+        else (0,) * n,
+        first_player=s.first_player,
+        setup_step=s.setup_step,
+        setup_vertex=s.setup_vertex,
+        resume=s.resume,
+        blocked=tuple(s.blocked),
     )

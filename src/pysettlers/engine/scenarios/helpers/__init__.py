@@ -21,6 +21,7 @@ What this is not: any base-game rule; with ``Rules.helpers`` off none of this ru
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pysettlers.engine.config import Rules
@@ -30,7 +31,7 @@ from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
 
-from . import notation
+from . import notation, unview
 from .build_position import build_helpers
 from .persist import load_helpers, save_helpers
 from .rules import RULES, deal, deal_all, end_turn, open_window
@@ -95,6 +96,18 @@ class HelpersScenario(Scenario):
 
     def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> HelperState:
         return load_helpers(obj, rules.players)
+
+    def unview(self, s: GameState, part: Any) -> HelperState:
+        return unview.unview(s, part)
+
+    def view_bounds(self, part: Any) -> list[tuple[int, tuple[int, ...]]]:
+        return unview.view_bounds(part)
+
+    def deck_reserved(self, part: Any) -> tuple[int, ...]:
+        return unview.deck_reserved(part)
+
+    def redeal(self, s: GameState, part: Any, rng: random.Random) -> None:
+        unview.redeal(s, part, rng)
 
     def validate(self, s: GameState) -> list[str]:
         return validate_helpers(s)

@@ -47,7 +47,9 @@ class HelperView:
     stack: tuple[int, ...]
     jean: int
     owner: int
+    resume: Phase
     window: int
+    pending: tuple[int, ...]
     victim: int
     owed: tuple[int, ...]
     look: Bundle | None
@@ -73,7 +75,9 @@ class HelperView:
             "stack": [helper_name(h) for h in self.stack],
             "jean": None if self.jean == NOBODY else resource_name(self.jean),
             "owner": _holder(self.owner),
+            "resume": self.resume.name.lower(),
             "window": self.window or None,
+            "pending": list(self.pending),
             "victim": _holder(self.victim),
             "owed": list(self.owed),
             "look": None if self.look is None else dict(zip(_RES, self.look)),
@@ -102,7 +106,9 @@ def helper_view(s: GameState, viewer: int | None) -> HelperView:
         stack=tuple(int(h) for h in HELPER_STACK[hx.stack :]),
         jean=hx.jean,
         owner=hx.owner,
+        resume=hx.resume,
         window=hx.window,
+        pending=tuple(q for q in range(n) if hx.pending >> q & 1),
         victim=hx.victim,
         owed=tuple(q for q in range(n) if hx.owed >> q & 1),
         look=look,
