@@ -25,7 +25,7 @@ from pysettlers.engine import (
     save_state,
     topology_for,
 )
-from pysettlers.engine.render import (
+from pysettlers.render import (
     LEGEND,
     harbor_label,
     render_board,
@@ -224,7 +224,7 @@ def test_any_board_shape_renders() -> None:
 
 def test_status_shows_helpers_and_the_display() -> None:
     from pysettlers.engine import Rules, apply_checked, legal_actions, new_game, observe
-    from pysettlers.engine.render import render_view
+    from pysettlers.render import render_view
 
     s = new_game(Rules(players=3, seed=4, helpers=True), first_player=0)
     while s.phase.name.startswith("SETUP"):
