@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 
 from .types import Corner, HexId, IntersectionId, PathId, Side
 
@@ -47,6 +47,21 @@ def _shown(text: str) -> str:
 
 class NameError_(ValueError):
     """A hex, intersection or path name that does not denote anything on this board."""
+
+
+def _checked_coord(text: str, q: str, r: str) -> Coord:
+    # Digits are counted before int() runs, so a name of thousands of digits costs nothing.
+    if max(len(q.lstrip("-")), len(r.lstrip("-"))) > MAX_COORD_DIGITS:
+        raise NameError_(f"{_shown(text)}: a coordinate has at most {MAX_COORD_DIGITS} digits")
+    return int(q), int(r)
+
+
+def parse_coord(text: str) -> Coord:
+    """The axial coordinate ``(q, r)`` of a hex name such as ``(0,-1)``, on any board."""
+    m = _NAME_RE.match(text.strip())
+    if not m or m.group(3):
+        raise NameError_(f"{_shown(text)} is not a hex name like '(0,-1)'")
+    return _checked_coord(text, m.group(1), m.group(2))
 
 
 class Topology:
@@ -184,10 +199,8 @@ class Topology:
             raise NameError_(
                 f"{_shown(text)} is not a board name like '(0,-1)', '(0,-1)N' or '(0,-1)NE'"
             )
-        q, r = m.group(1), m.group(2)
-        if max(len(q.lstrip("-")), len(r.lstrip("-"))) > MAX_COORD_DIGITS:
-            raise NameError_(f"{_shown(text)}: a coordinate has at most {MAX_COORD_DIGITS} digits")
-        return int(q), int(r), m.group(3).upper()
+        q, r = _checked_coord(text, m.group(1), m.group(2))
+        return q, r, m.group(3).upper()
 
     def parse_hex(self, text: str) -> HexId:
         """The hex id of a name such as ``(0,-1)``."""
@@ -290,7 +303,10 @@ class Topology:
         return tuple(c for h, c in enumerate(self.hexes) if len(self.hex_neighbors[h]) == 3)
 
 
-@cache
+@lru_cache(maxsize=32)
 def topology_for(land: tuple[Coord, ...]) -> Topology:
-    """The shared topology of a board shape (built once, then reused by every game)."""
+    """The shared topology of a board shape (built once, then reused by every game).
+
+    The cache is bounded: boards read from records or clients may have any shape, and each
+    distinct one must not stay in memory for ever. The few shapes in play stay cached."""
     return Topology(land)
