@@ -89,7 +89,7 @@ MAX_COUNT = 99
 _SHOWN = 40  # characters of a bad text echoed in a message
 
 
-def _shown(text: str) -> str:
+def quoted(text: str) -> str:
     """``text`` quoted for an error message, shortened when long (it may be thousands of
     characters of garbage from a client)."""
     if len(text) <= _SHOWN:
@@ -150,7 +150,7 @@ def parse_resource(text: str) -> Resource:
         return Resource(_RES_NAMES.index(text.strip().lower()))
     except ValueError:
         raise NotationError(
-            f"{_shown(text)} is not a resource (one of {', '.join(_RES_NAMES)})"
+            f"{quoted(text)} is not a resource (one of {', '.join(_RES_NAMES)})"
         ) from None
 
 
@@ -167,14 +167,14 @@ def parse_helper(text: str) -> Helper:
         return Helper(_HELPER_NAMES.index(text.strip().lower()))
     except ValueError:
         raise NotationError(
-            f"{_shown(text)} is not a helper (one of {', '.join(_HELPER_NAMES)})"
+            f"{quoted(text)} is not a helper (one of {', '.join(_HELPER_NAMES)})"
         ) from None
 
 
 def parse_dev(text: str) -> DevCard:
     name = text.strip().lower()
     if name not in _DEV_NAMES:
-        raise NotationError(f"{_shown(text)} is not a development card ({', '.join(_DEV_NAMES)})")
+        raise NotationError(f"{quoted(text)} is not a development card ({', '.join(_DEV_NAMES)})")
     return DevCard(_DEV_NAMES.index(name))
 
 
@@ -186,7 +186,7 @@ def _players(text: str) -> int:
     for who in text.split(","):
         p = _player(who)  # bounded to p0..p7, so the mask stays a small int
         if mask >> p & 1:
-            raise NotationError(f"{_shown(text)} names p{p} twice")
+            raise NotationError(f"{quoted(text)} names p{p} twice")
         mask |= 1 << p
     return mask
 
@@ -208,15 +208,15 @@ def parse_bundle(text: str) -> Bundle:
     for item in text.split("+"):
         m = _BUNDLE_ITEM.match(item.strip())
         if not m:
-            raise NotationError(f"{_shown(item)} is not a bundle item like '2ore'")
+            raise NotationError(f"{quoted(item)} is not a bundle item like '2ore'")
         digits = m.group(1)
         # Digits are counted before int() is called: a 5000-digit count is refused at once.
         if len(digits) > len(str(MAX_COUNT)):
-            raise NotationError(f"{_shown(item)}: a count is at most {MAX_COUNT}")
+            raise NotationError(f"{quoted(item)}: a count is at most {MAX_COUNT}")
         r = parse_resource(m.group(2))
         counts[r] += int(digits) if digits else 1
         if counts[r] > MAX_COUNT:
-            raise NotationError(f"{_shown(text)}: at most {MAX_COUNT} {_RES_NAMES[r]} in a bundle")
+            raise NotationError(f"{quoted(text)}: at most {MAX_COUNT} {_RES_NAMES[r]} in a bundle")
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
@@ -228,7 +228,7 @@ def _player(text: str) -> int:
     m = _PLAYER.fullmatch(text.strip().lower())
     if not m or int(m.group(1)) >= MAX_PLAYERS:
         raise NotationError(
-            f"{_shown(text)} is not a player like 'p0' (players are p0 to p{MAX_PLAYERS - 1})"
+            f"{quoted(text)} is not a player like 'p0' (players are p0 to p{MAX_PLAYERS - 1})"
         )
     return int(m.group(1))
 
@@ -300,17 +300,17 @@ def parse_action(text: str, topo: Topology) -> Action:
     """Parse the notation of an action; raises :class:`NotationError` on malformed text."""
     words = text.split()
     if len(words) < 2:
-        raise NotationError(f"{_shown(text)}: an action is a player and a keyword, like 'p0 roll'")
+        raise NotationError(f"{quoted(text)}: an action is a player and a keyword, like 'p0 roll'")
     player = _player(words[0])
     kw = words[1].lower()
     if kw not in _BY_KEYWORD:
-        raise NotationError(f"{_shown(text)}: unknown action {kw!r}")
+        raise NotationError(f"{quoted(text)}: unknown action {quoted(kw)}")
     k = _BY_KEYWORD[kw]
     rest = words[2:]
 
     def need(n: int) -> None:
         if len(rest) != n:
-            raise NotationError(f"{_shown(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
+            raise NotationError(f"{quoted(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
 
     try:
         if k == K.BUILD_ROAD:
@@ -321,7 +321,7 @@ def parse_action(text: str, topo: Topology) -> Action:
             return Action(player, k, topo.parse_intersection(rest[0]))
         if k == K.PLAY_YEAR_OF_PLENTY:
             if len(rest) not in (1, 2):
-                raise NotationError(f"{_shown(text)}: 'year-of-plenty' takes one or two resources")
+                raise NotationError(f"{quoted(text)}: 'year-of-plenty' takes one or two resources")
             second = parse_resource(rest[1]) if len(rest) == 2 else -1
             return Action(player, k, parse_resource(rest[0]), second)
         if k == K.PLAY_MONOPOLY:
@@ -329,7 +329,7 @@ def parse_action(text: str, topo: Topology) -> Action:
             return Action(player, k, parse_resource(rest[0]))
         if k == K.MOVE_ROBBER:
             if len(rest) not in (1, 2):
-                raise NotationError(f"{_shown(text)}: 'robber' takes a hex and optionally a victim")
+                raise NotationError(f"{quoted(text)}: 'robber' takes a hex and optionally a victim")
             victim = _player(rest[1]) if len(rest) == 2 else -1
             return Action(player, k, topo.parse_hex(rest[0]), victim)
         if k == K.DISCARD:
@@ -338,12 +338,12 @@ def parse_action(text: str, topo: Topology) -> Action:
         if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
             need(3)
             if rest[1].lower() != "for":
-                raise NotationError(f"{_shown(text)}: expected '<give> for <get>'")
+                raise NotationError(f"{quoted(text)}: expected '<give> for <get>'")
             return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]))
         if k == K.OFFER_TRADE:
             need(5)
             if rest[1].lower() != "for" or rest[3].lower() != "to":
-                raise NotationError(f"{_shown(text)}: expected '<give> for <get> to p1,p2'")
+                raise NotationError(f"{quoted(text)}: expected '<give> for <get> to p1,p2'")
             mask = _players(rest[4])
             return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]), to=mask)
         if k == K.CONFIRM_TRADE:
@@ -354,14 +354,14 @@ def parse_action(text: str, topo: Topology) -> Action:
         need(0)
         return Action(player, k)
     except NameError_ as e:
-        raise NotationError(f"{_shown(text)}: {e}") from None
+        raise NotationError(f"{quoted(text)}: {e}") from None
 
 
 def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
     def need(n: int) -> None:
         if len(rest) != n:
             kw = _KEYWORDS[k]
-            raise NotationError(f"{_shown(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
+            raise NotationError(f"{quoted(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
 
     if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
         need(1)
@@ -381,18 +381,18 @@ def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: 
     if k == K.HELPER_LOUIS:
         need(3)
         if rest[1].lower() != "to":
-            raise NotationError(f"{_shown(text)}: expected '<path> to <path>'")
+            raise NotationError(f"{quoted(text)}: expected '<path> to <path>'")
         return Action(player, k, topo.parse_path(rest[0]), topo.parse_path(rest[2]))
     if k == K.HELPER_NASSIR:
         need(3)
         if rest[1].lower() != "from":
-            raise NotationError(f"{_shown(text)}: expected '<resource> from p1,p2'")
+            raise NotationError(f"{quoted(text)}: expected '<resource> from p1,p2'")
         return Action(player, k, parse_resource(rest[0]), to=_players(rest[2]))
     if k == K.HELPER_VINCENT:
         need(2)
         levels = {v: lvl for lvl, v in _LEVELS.items()}
         if rest[0].lower() not in levels:
-            raise NotationError(f"{_shown(text)}: expected 'settlement' or 'city'")
+            raise NotationError(f"{quoted(text)}: expected 'settlement' or 'city'")
         return Action(player, k, topo.parse_intersection(rest[1]), levels[rest[0].lower()])
     if k == K.HELPER_WILLIAM:
         need(2)
@@ -436,7 +436,7 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
     if kind == K.ROLL:
         m = re.fullmatch(r"\s*([1-6])\s*\+\s*([1-6])\s*", text)  # two dice, 1 to 6 each
         if not m:
-            raise NotationError(f"{_shown(text)} is not a dice outcome like '3+4'")
+            raise NotationError(f"{quoted(text)} is not a dice outcome like '3+4'")
         return (int(m.group(1)), int(m.group(2)))
     if kind == K.BUY_DEVELOPMENT:
         return parse_dev(text)
@@ -445,7 +445,7 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
         cards = text.split("+")
         if len(cards) > CANDAMIR_DRAW:
             raise NotationError(
-                f"{_shown(text)}: Candamir draws at most {CANDAMIR_DRAW} development cards"
+                f"{quoted(text)}: Candamir draws at most {CANDAMIR_DRAW} development cards"
             )
         return tuple(int(parse_dev(c)) for c in cards)
     return parse_resource(text)
