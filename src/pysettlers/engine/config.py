@@ -72,11 +72,6 @@ class Rules:
         self._check_types()
         if not 2 <= self.players <= 6:
             raise ValueError(f"players must be from 2 to 6 (got {self.players})")
-        if self.large_game_variant not in LARGE_GAME_VARIANTS:
-            raise ValueError(
-                f"large_game_variant must be one of {LARGE_GAME_VARIANTS} "
-                f"(got {self.large_game_variant!r})"
-            )
         if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
             raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
         if self.map_kind == "beginner" and self.players > 4:
@@ -86,12 +81,6 @@ class Rules:
             )
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
-        if self.map_kind not in MAP_KINDS:
-            raise ValueError(f"map_kind must be one of {MAP_KINDS} (got {self.map_kind!r})")
-        if self.trade_build not in TRADE_BUILD_STYLES:
-            raise ValueError(
-                f"trade_build must be one of {TRADE_BUILD_STYLES} (got {self.trade_build!r})"
-            )
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be a non-negative 63-bit integer (got {self.seed})")
 
