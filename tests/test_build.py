@@ -39,7 +39,7 @@ def test_typecheck_covers_the_whole_package() -> None:
 
 
 def engine_imports(path: Path) -> set[str]:
-    """The modules an engine source file imports (relative ones by their last name)."""
+    """What a source file imports: each module, and ``module.name`` for each name taken."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
