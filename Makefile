@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check src tests bench
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy --strict src/pysettlers/engine src/pysettlers/sim
+	$(VENV)/bin/mypy --strict src/pysettlers
 
 pytest: $(STAMP)
 	$(VENV)/bin/pytest -q
@@ -33,7 +33,7 @@ bench: $(STAMP)
 # Optional: the same engine sources compiled with mypyc into build/mypyc (src stays pure
 # Python; nothing is installed). Use it with PYTHONPATH=build/mypyc.
 MYPYC_DIR = build/mypyc
-ENGINE_MODULES = $(filter-out %/__init__.py %/render.py,$(wildcard src/pysettlers/engine/*.py))
+ENGINE_MODULES = $(filter-out %/__init__.py,$(wildcard src/pysettlers/engine/*.py))
 mypyc: $(STAMP)
 	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
 	cp -r src/pysettlers $(MYPYC_DIR)/

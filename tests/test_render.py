@@ -26,7 +26,7 @@ from pysettlers.engine import (
     topology_for,
 )
 from pysettlers.engine.position import position
-from pysettlers.engine.render import (
+from pysettlers.render import (
     LEGEND,
     harbor_label,
     render_board,
@@ -227,7 +227,7 @@ def test_any_board_shape_renders() -> None:
 
 def test_status_shows_helpers_and_the_display() -> None:
     from pysettlers.engine import Rules, apply_checked, legal_actions, new_game, observe
-    from pysettlers.engine.render import render_view
+    from pysettlers.render import render_view
 
     s = new_game(Rules(players=3, seed=4, helpers=True), first_player=0)
     while s.phase.name.startswith("SETUP"):

@@ -38,8 +38,8 @@ from pysettlers.engine import (
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import dev_name, format_bundle, resource_name
 from pysettlers.engine.config import LARGE_GAME_VARIANTS, MAP_KINDS, TRADE_BUILD_STYLES
-from pysettlers.engine.render import render_board, render_view
 from pysettlers.engine.topology import Topology
+from pysettlers.render import render_board, render_view
 from pysettlers.sim import report
 
 K = ActionKind

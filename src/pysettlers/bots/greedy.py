@@ -199,6 +199,10 @@ class _Turn:
             LAMBDA * self.gain(F.DEV),
         ]
 
+    def for_view(self, view: View) -> _Turn:
+        """The context of the same board over another view (``helper_score``'s Louis)."""
+        return _Turn(view, self.info)
+
     # -- value terms ---------------------------------------------------------------------------
 
     def prod_value(self, prod: Sequence[float], ratios: Sequence[int] | None = None) -> float:

@@ -13,25 +13,23 @@ held helper's worth (``helper_value.use_cost``: after a use the helper is flippe
 side or exchanged, whichever is worth more). Flip and exchange themselves score the helper
 they leave in front of the viewer (``helper_value.helper_worth``).
 
-What this is not: the value function (``greedy._Turn``) or any decision: the greedy bot
-takes the best score over all legal actions, a helper's use competing with ending the turn
-(which scores 0) and with every other action.
+What this is not: the value function (``greedy.py``, seen here through the shared
+``turn_context.TurnContext``) or any decision: the greedy bot takes the best score over all
+legal actions, a helper's use competing with ending the turn (which scores 0) and with every
+other action.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from pysettlers.engine import Action, ActionKind
 from pysettlers.engine.types import NOBODY
 
 from . import features as F
 from . import helper_value
+from .turn_context import TurnContext
 from .weighted import threat
-
-if TYPE_CHECKING:
-    from .greedy import _Turn
 
 K = ActionKind
 
@@ -51,14 +49,14 @@ def _plus(hand: tuple[int, ...] | list[int], r: int, k: int = 1) -> list[int]:
     return out
 
 
-def use_cost(t: _Turn) -> float:
+def use_cost(t: TurnContext) -> float:
     c = t.cache.get("use_cost")
     if c is None:
         c = t.cache["use_cost"] = helper_value.use_cost(t.view, t.info) + MIN_GAIN
     return float(c)
 
 
-def helper_score(t: _Turn, a: Action) -> float:
+def helper_score(t: TurnContext, a: Action) -> float:
     """The predicted gain of helper action ``a`` (module docstring)."""
     k = a.kind
     view = t.view
@@ -113,7 +111,7 @@ def helper_score(t: _Turn, a: Action) -> float:
     return -1.0
 
 
-def best_of_three(t: _Turn) -> float:
+def best_of_three(t: TurnContext) -> float:
     """The expected worth of the best of three cards drawn from the unseen deck."""
     share = t.dev_share
     vals = sorted(((t.dev_value(c), share[c]) for c in range(5) if share[c] > 0), reverse=True)
@@ -126,7 +124,7 @@ def best_of_three(t: _Turn) -> float:
     return ev
 
 
-def spared_discard(t: _Turn) -> float:
+def spared_discard(t: TurnContext) -> float:
     """What Sean saves: the value of the half of the hand a 7 would take (the cards the
     bot would give up itself, chosen one by one)."""
     hand = list(t.hand)
@@ -137,13 +135,13 @@ def spared_discard(t: _Turn) -> float:
     return before - t.q_value(hand)
 
 
-def _holds(t: _Turn, q: int, r: int) -> float:
+def _holds(t: TurnContext, q: int, r: int) -> float:
     """Chance opponent ``q`` holds at least one card of ``r`` (its production's shares)."""
     share = F.resource_share(t.view, q, t.info)[r]
     return 1.0 - (1.0 - share) ** t.view.hand_sizes[q]
 
 
-def hilde_ev(t: _Turn, q: int) -> float:
+def hilde_ev(t: TurnContext, q: int) -> float:
     """The card Hilde's owner will take: the best one the victim likely holds."""
     h0 = t.hand_value(t.hand)
     gains = sorted(((t.q_value(_plus(t.hand, r)) - h0, r) for r in range(5)), reverse=True)
@@ -156,7 +154,7 @@ def hilde_ev(t: _Turn, q: int) -> float:
     return ev
 
 
-def nassir_ev(t: _Turn, r: int, mask: int) -> float:
+def nassir_ev(t: TurnContext, r: int, mask: int) -> float:
     """The hand's expected value after Nassir: each chosen opponent gives ``r`` if they hold
     one, and the bot gives back, card by card, the one it misses least."""
     got = t.cache.get(("nassir", r))
@@ -177,7 +175,7 @@ def nassir_ev(t: _Turn, r: int, mask: int) -> float:
     return float(sum(p * v for p, v in zip(dist, got)))
 
 
-def louis_gain(t: _Turn, e: int, f: int) -> float:
+def louis_gain(t: TurnContext, e: int, f: int) -> float:
     """The value change of moving the road on ``e`` to ``f``: the position without the road
     (a view with it lifted) plus the road rebuilt there. Not while Longest Road is at stake,
     which a lifted road can lose."""
@@ -192,7 +190,7 @@ def louis_gain(t: _Turn, e: int, f: int) -> float:
         r, k, c = left[t.me]
         left[t.me] = (r + 1, k, c)  # the lifted road is back in the supply
         lifted = replace(view, road_owner=tuple(roads), pieces_left=tuple(left))
-        t2 = type(t)(lifted, t.info)
+        t2 = t.for_view(lifted)
         base = t.cache[("louis", e)] = (t2, t2.exp - t.exp)
     t2, lost = base
     d, near, settle = t2.road_delta(f)

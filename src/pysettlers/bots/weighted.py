@@ -776,12 +776,10 @@ class WeightedBot:
                 share = F.resource_share(view, q, info)
                 for r in range(5):
                     guess[r] += share[r] * view.hand_sizes[q]
+        hand = view.hand  # narrowed here: a lambda does not keep the assert's narrowing
         return max(
             plays,
-            key=lambda a: (
-                guess[a.a] * (1.5 if cost[a.a] > view.hand[a.a] else 1.0)  # type: ignore[index]
-                + self._noise()
-            ),
+            key=lambda a: guess[a.a] * (1.5 if cost[a.a] > hand[a.a] else 1.0) + self._noise(),
         )
 
     def _offer(self, view: View, offers: Sequence[Action], targets: Sequence[int]) -> Action | None:

@@ -18,6 +18,12 @@ listed in ``scenarios/helpers/notation.py``.
 Bundles list counts in resource order (brick, lumber, wool, grain, ore); ``ore`` alone
 means ``1ore``. Trade bundles are written from the actor's side: *give* ``for`` *get*.
 
+Every number is bounded when it is read, so that no text — however long — costs more than
+its length to refuse: players are ``p0`` to ``p7`` (:data:`MAX_PLAYERS`, room for 8-player
+variants; the engine's check refuses seats the game does not have), a bundle holds at most
+:data:`MAX_COUNT` cards of a resource (more than any bank holds), and the echoed text in an
+error message is shortened.
+
 What this is not: legality (``rules/``). An action is only the intent; what chance made of
 it (dice, card drawn, card stolen) is a separate *outcome*, never folded into the action.
 """
@@ -66,6 +72,21 @@ class Action(NamedTuple):
 
 class NotationError(ValueError):
     """Text that is not an action (or outcome) in pysettlers notation."""
+
+
+MAX_PLAYERS = 8
+"""Seats the notation can name, ``p0`` to ``p7`` (the base game has at most 6)."""
+MAX_COUNT = 99
+"""Most cards of one resource a bundle may name (the bank holds 19, or 24 with 5–6)."""
+_SHOWN = 40  # characters of a bad text echoed in a message
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for an error message, shortened when long (it may be thousands of
+    characters of garbage from a client)."""
+    if len(text) <= _SHOWN:
+        return repr(text)
+    return f"{text[:_SHOWN]!r}... ({len(text)} characters)"
 
 
 _KEYWORDS: dict[ActionKind, str] = {
@@ -137,7 +158,7 @@ def parse_resource(text: str) -> Resource:
         return Resource(_RES_NAMES.index(text.strip().lower()))
     except ValueError:
         raise NotationError(
-            f"{text!r} is not a resource (one of {', '.join(_RES_NAMES)})"
+            f"{quoted(text)} is not a resource (one of {', '.join(_RES_NAMES)})"
         ) from None
 
 
@@ -154,14 +175,14 @@ def parse_helper(text: str) -> Helper:
         return Helper(_HELPER_NAMES.index(text.strip().lower()))
     except ValueError:
         raise NotationError(
-            f"{text!r} is not a helper (one of {', '.join(_HELPER_NAMES)})"
+            f"{quoted(text)} is not a helper (one of {', '.join(_HELPER_NAMES)})"
         ) from None
 
 
 def parse_dev(text: str) -> DevCard:
     name = text.strip().lower()
     if name not in _DEV_NAMES:
-        raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
+        raise NotationError(f"{quoted(text)} is not a development card ({', '.join(_DEV_NAMES)})")
     return DevCard(_DEV_NAMES.index(name))
 
 
@@ -171,7 +192,10 @@ def _players(text: str) -> int:
         return 0
     mask = 0
     for who in text.split(","):
-        mask |= 1 << _player(who)
+        p = _player(who)  # bounded to p0..p7, so the mask stays a small int
+        if mask >> p & 1:
+            raise NotationError(f"{quoted(text)} names p{p} twice")
+        mask |= 1 << p
     return mask
 
 
@@ -184,6 +208,7 @@ _BUNDLE_ITEM = re.compile(r"^(\d*)([a-z]+)$")
 
 
 def parse_bundle(text: str) -> Bundle:
+    """``2ore+1wool`` (or ``nothing``) as counts in resource order, each at most 99."""
     counts = [0, 0, 0, 0, 0]
     text = text.strip().lower()
     if text == "nothing":
@@ -191,16 +216,28 @@ def parse_bundle(text: str) -> Bundle:
     for item in text.split("+"):
         m = _BUNDLE_ITEM.match(item.strip())
         if not m:
-            raise NotationError(f"{item!r} is not a bundle item like '2ore'")
+            raise NotationError(f"{quoted(item)} is not a bundle item like '2ore'")
+        digits = m.group(1)
+        # Digits are counted before int() is called: a 5000-digit count is refused at once.
+        if len(digits) > len(str(MAX_COUNT)):
+            raise NotationError(f"{quoted(item)}: a count is at most {MAX_COUNT}")
         r = parse_resource(m.group(2))
-        counts[r] += int(m.group(1)) if m.group(1) else 1
+        counts[r] += int(digits) if digits else 1
+        if counts[r] > MAX_COUNT:
+            raise NotationError(f"{quoted(text)}: at most {MAX_COUNT} {_RES_NAMES[r]} in a bundle")
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
+_PLAYER = re.compile(r"p(\d{1,3})")  # a few digits, so a long one is never converted
+
+
 def _player(text: str) -> int:
-    m = re.fullmatch(r"p(\d+)", text.strip().lower())
-    if not m:
-        raise NotationError(f"{text!r} is not a player like 'p0'")
+    """A seat ``p0`` to ``p7``."""
+    m = _PLAYER.fullmatch(text.strip().lower())
+    if not m or int(m.group(1)) >= MAX_PLAYERS:
+        raise NotationError(
+            f"{quoted(text)} is not a player like 'p0' (players are p0 to p{MAX_PLAYERS - 1})"
+        )
     return int(m.group(1))
 
 
@@ -243,17 +280,17 @@ def parse_action(text: str, topo: Topology) -> Action:
     """Parse the notation of an action; raises :class:`NotationError` on malformed text."""
     words = text.split()
     if len(words) < 2:
-        raise NotationError(f"{text!r}: an action is a player and a keyword, like 'p0 roll'")
+        raise NotationError(f"{quoted(text)}: an action is a player and a keyword, like 'p0 roll'")
     player = _player(words[0])
     kw = words[1].lower()
     if kw not in _BY_KEYWORD:
-        raise NotationError(f"{text!r}: unknown action {kw!r}")
+        raise NotationError(f"{quoted(text)}: unknown action {quoted(kw)}")
     k = _BY_KEYWORD[kw]
     rest = words[2:]
 
     def need(n: int) -> None:
         if len(rest) != n:
-            raise NotationError(f"{text!r}: '{kw}' takes {n} argument(s), got {len(rest)}")
+            raise NotationError(f"{quoted(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
 
     try:
         if k == K.BUILD_ROAD:
@@ -264,7 +301,7 @@ def parse_action(text: str, topo: Topology) -> Action:
             return Action(player, k, topo.parse_intersection(rest[0]))
         if k == K.PLAY_YEAR_OF_PLENTY:
             if len(rest) not in (1, 2):
-                raise NotationError(f"{text!r}: 'year-of-plenty' takes one or two resources")
+                raise NotationError(f"{quoted(text)}: 'year-of-plenty' takes one or two resources")
             second = parse_resource(rest[1]) if len(rest) == 2 else -1
             return Action(player, k, parse_resource(rest[0]), second)
         if k == K.PLAY_MONOPOLY:
@@ -272,7 +309,7 @@ def parse_action(text: str, topo: Topology) -> Action:
             return Action(player, k, parse_resource(rest[0]))
         if k == K.MOVE_ROBBER:
             if len(rest) not in (1, 2):
-                raise NotationError(f"{text!r}: 'robber' takes a hex and optionally a victim")
+                raise NotationError(f"{quoted(text)}: 'robber' takes a hex and optionally a victim")
             victim = _player(rest[1]) if len(rest) == 2 else -1
             return Action(player, k, topo.parse_hex(rest[0]), victim)
         if k == K.DISCARD:
@@ -281,12 +318,12 @@ def parse_action(text: str, topo: Topology) -> Action:
         if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
             need(3)
             if rest[1].lower() != "for":
-                raise NotationError(f"{text!r}: expected '<give> for <get>'")
+                raise NotationError(f"{quoted(text)}: expected '<give> for <get>'")
             return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]))
         if k == K.OFFER_TRADE:
             need(5)
             if rest[1].lower() != "for" or rest[3].lower() != "to":
-                raise NotationError(f"{text!r}: expected '<give> for <get> to p1,p2'")
+                raise NotationError(f"{quoted(text)}: expected '<give> for <get> to p1,p2'")
             mask = _players(rest[4])
             return Action(player, k, give=parse_bundle(rest[0]), get=parse_bundle(rest[2]), to=mask)
         if k == K.CONFIRM_TRADE:
@@ -298,7 +335,7 @@ def parse_action(text: str, topo: Topology) -> Action:
         need(0)
         return Action(player, k)
     except NameError_ as e:
-        raise NotationError(f"{text!r}: {e}") from None
+        raise NotationError(f"{quoted(text)}: {e}") from None
 
 
 # Public names of the pieces of notation scenarios build on.
@@ -332,13 +369,10 @@ def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
     if kind == K.ROLL:
         m = re.fullmatch(r"\s*([1-6])\s*\+\s*([1-6])\s*", text)  # two dice, 1 to 6 each
         if not m:
-            raise NotationError(f"{text!r} is not a dice outcome like '3+4'")
+            raise NotationError(f"{quoted(text)} is not a dice outcome like '3+4'")
         return (int(m.group(1)), int(m.group(2)))
     if kind == K.BUY_DEVELOPMENT:
-        name = text.strip().lower()
-        if name not in _DEV_NAMES:
-            raise NotationError(f"{text!r} is not a development card ({', '.join(_DEV_NAMES)})")
-        return DevCard(_DEV_NAMES.index(name))
+        return parse_dev(text)
     if kind in _OUTCOMES:
         return _OUTCOMES[kind][1](text)
     return parse_resource(text)

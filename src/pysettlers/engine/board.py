@@ -6,18 +6,30 @@ carries, which intersections touch which harbor) and the three ways to lay it ou
 the counter-clockwise spiral) and ``random`` (shuffled tokens with no red numbers touching).
 Built once at the start of a game and shared, never copied, by every state of that game.
 
+Validation comes in two levels. ``Board(...)`` and ``Board.from_json`` refuse what no
+board can be (a 7 token, a token outside 2..12, a numbered desert or an unnumbered productive
+hex, a harbor off the coast, malformed JSON); :func:`check_board` refuses a board that the
+*rules* do not lay out (the wrong island, terrain, tokens or harbors for the player count, or
+not Illustration A on the beginner map). ``replay`` runs both on a record's board, and so
+should anything that loads a board from outside (positions).
+
 What this is not: pieces and the robber's current hex are game state (``state.py``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from collections import Counter
+from typing import Any, NamedTuple, TypeVar
 
 from . import data
 from .config import Rules
-from .topology import Topology, topology_for
+from .topology import Topology, parse_coord, topology_for
 from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Side, Terrain
+
+MAX_HEXES = 200
+"""Most land hexes a board read from JSON may have (the largest island has 30), so that a
+hostile document cannot make the topology builder work on a huge shape."""
 
 
 class Board:
@@ -43,6 +55,7 @@ class Board:
     ) -> None:
         if len(terrain) != topology.n_hexes or len(numbers) != topology.n_hexes:
             raise ValueError("terrain and numbers must give one value per land hex")
+        _check_hexes(topology, terrain, numbers)
         self.topology = topology
         self.terrain = terrain
         self.numbers = numbers
@@ -55,7 +68,11 @@ class Board:
             NOBODY if t == Terrain.DESERT else int(t) for t in terrain
         )
         ih = [NOBODY] * topology.n_intersections
+        if len({path for _, path in harbors}) != len(harbors):
+            raise ValueError("two harbors on one path")
         for kind, path in harbors:
+            if not 0 <= path < topology.n_paths:
+                raise ValueError(f"harbor on path {path}, which is not a path of this board")
             if len(topology.path_hexes[path]) != 1:
                 raise ValueError(f"harbor on {topology.path_names[path]}, which is not a coast")
             for v in topology.path_ends[path]:
@@ -90,28 +107,49 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Board:
-        coords = []
-        for item in obj["hexes"]:
-            text = item["hex"].strip().strip("()")
-            q, r = (int(x) for x in text.split(","))
-            coords.append((q, r))
+    def from_json(cls, obj: object) -> Board:
+        """A board from :meth:`to_json` data; raises ``ValueError`` naming what is wrong."""
+        if not isinstance(obj, dict):
+            raise ValueError(f"board must be a JSON object (got {type(obj).__name__})")
+        hexes = _list(obj, "hexes")
+        if not hexes:
+            raise ValueError("board.hexes is empty: a board needs land hexes")
+        if len(hexes) > MAX_HEXES:
+            raise ValueError(f"board.hexes has {len(hexes)} hexes; at most {MAX_HEXES}")
+        coords: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        items: list[tuple[Terrain, int]] = []
+        for i, item in enumerate(hexes):
+            where = f"board.hexes[{i}]"
+            coord = parse_coord(_str(item, "hex", where))
+            if coord in seen:
+                raise ValueError(f"{where}: hex {_name(coord)} is listed twice")
+            seen.add(coord)
+            coords.append(coord)
+            terrain = _enum(Terrain, _str(item, "terrain", where), f"{where}.terrain")
+            number = item.get("number")
+            if not isinstance(number, int) or isinstance(number, bool):
+                raise ValueError(f"{where}.number must be an integer (got {number!r})")
+            items.append((terrain, number))
         topo = topology_for(tuple(sorted(coords, key=lambda c: (c[1], c[0]))))
-        terrain = [Terrain.DESERT] * topo.n_hexes
+        terrain_of = [Terrain.DESERT] * topo.n_hexes
         numbers = [0] * topo.n_hexes
-        for item, c in zip(obj["hexes"], coords):
+        for (t, n), c in zip(items, coords):
             h = topo.hex_index[c]
-            terrain[h] = Terrain[item["terrain"].upper()]
-            numbers[h] = int(item["number"])
-        harbors = tuple(
-            (Harbor[item["type"].upper()], topo.parse_path(item["path"])) for item in obj["harbors"]
-        )
-        return cls(topo, tuple(terrain), tuple(numbers), harbors)
+            terrain_of[h], numbers[h] = t, n
+        harbors = []
+        for i, item in enumerate(_list(obj, "harbors")):
+            where = f"board.harbors[{i}]"
+            kind = _enum(Harbor, _str(item, "type", where), f"{where}.type")
+            harbors.append((kind, topo.parse_path(_str(item, "path", where))))
+        return cls(topo, tuple(terrain_of), tuple(numbers), tuple(harbors))
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Board)
-            and self.topology is other.topology
+            # The same shape: its topology is normally the same shared object, but the
+            # topology cache is bounded, so an evicted and rebuilt one must compare equal.
+            and self.topology.hexes == other.topology.hexes
             and self.terrain == other.terrain
             and self.numbers == other.numbers
             and self.harbors == other.harbors
@@ -119,6 +157,54 @@ class Board:
 
     def __hash__(self) -> int:
         return hash((self.terrain, self.numbers, self.harbors))
+
+
+def _name(coord: tuple[int, int]) -> str:
+    return f"({coord[0]},{coord[1]})"
+
+
+def _list(obj: dict[Any, Any], key: str) -> list[Any]:
+    value = obj.get(key)
+    if not isinstance(value, list):
+        raise ValueError(f"board.{key} must be a list (got {type(value).__name__})")
+    return value
+
+
+def _str(item: object, key: str, where: str) -> str:
+    if not isinstance(item, dict):
+        raise ValueError(f"{where} must be a JSON object (got {type(item).__name__})")
+    value = item.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{where}.{key} must be a string (got {value!r})")
+    return value
+
+
+_E = TypeVar("_E", Terrain, Harbor)
+
+
+def _enum(kind: type[_E], text: str, where: str) -> _E:
+    names = [m.name.lower() for m in kind]
+    if text.strip().lower() not in names:
+        raise ValueError(f"{where} must be one of {names} (got {text[:40]!r})")
+    return kind[text.strip().upper()]
+
+
+def _check_hexes(topo: Topology, terrain: tuple[Terrain, ...], numbers: tuple[int, ...]) -> None:
+    """What no board can be, whatever the rules: each productive hex carries one number
+    token from 2 to 12 but never 7 (R5 "number tokens": 2–6 and 8–12), a desert none."""
+    for h, (t, n) in enumerate(zip(terrain, numbers)):
+        name = topo.hex_names[h]
+        if not isinstance(t, Terrain):
+            raise ValueError(f"hex {name}: {t!r} is not a terrain")
+        if t == Terrain.DESERT:
+            if n != 0:
+                raise ValueError(f"hex {name} is a desert with number {n}: a desert has no token")
+            continue
+        if n == 7:
+            raise ValueError(f"hex {name} has number 7: no number token carries a 7")
+        if not 2 <= n <= 12:
+            what = "no number token" if n == 0 else f"number {n}, not a token from 2 to 12"
+            raise ValueError(f"hex {name} ({t.name.lower()}) has {what}")
 
 
 # -- laying out the island -----------------------------------------------------------------
@@ -226,6 +312,76 @@ def random_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOU
         if not red_numbers_touch(topo, numbers):
             break
     return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo, layout))
+
+
+def check_board(board: Board, rules: Rules) -> None:
+    """Raise ``ValueError`` naming the problem unless the rules could have laid out ``board``.
+
+    The land must be the island of the rules' player count (``layout_for``: 19 hexes for
+    2–4 players, 30 for 5–6), with its terrain tiles, number tokens and harbor markers (the
+    counts of R5 / ``board-data.md`` in ``data.py``), the markers on the frame's harbor
+    slots. The beginner map is Illustration A exactly; on a random map no 6 or 8 touches
+    another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts and the like.
+    """
+    layout = layout_for(rules)
+    topo = board.topology
+    land, want = set(topo.hexes), set(layout.land)
+    if land != want:
+        extra = sorted(land - want, key=lambda c: (c[1], c[0]))[:3]
+        missing = sorted(want - land, key=lambda c: (c[1], c[0]))[:3]
+        raise ValueError(
+            f"the board's land ({len(land)} hexes) is not the {len(want)}-hex island of a "
+            f"{rules.players}-player game (extra: {', '.join(map(_name, extra)) or 'none'}; "
+            f"missing: {', '.join(map(_name, missing)) or 'none'})"
+        )
+    if rules.map_kind == "beginner":
+        _check_beginner(board)
+        return
+    have_t = Counter(board.terrain)
+    if have_t != Counter(layout.terrain_counts):
+        raise ValueError(
+            f"terrain tiles {_counts(have_t)} are not the set of the rules "
+            f"{_counts(Counter(layout.terrain_counts))}"
+        )
+    have_n = Counter(n for n in board.numbers if n)
+    if have_n != Counter(layout.tokens):
+        raise ValueError(
+            f"number tokens {_counts(have_n)} are not the set of the rules "
+            f"{_counts(Counter(layout.tokens))}"
+        )
+    have_h = Counter(kind for kind, _ in board.harbors)
+    if have_h != Counter(layout.harbor_markers):
+        raise ValueError(
+            f"harbor markers {_counts(have_h)} are not the set of the rules "
+            f"{_counts(Counter(layout.harbor_markers))}"
+        )
+    off_frame = {p for _, p in board.harbors} - set(_slots(topo, layout))
+    if off_frame:
+        names = ", ".join(sorted(topo.path_names[p] for p in off_frame))
+        raise ValueError(f"harbors on {names}, which is not a harbor slot of the frame")
+    if rules.map_kind == "random" and red_numbers_touch(topo, board.numbers):
+        raise ValueError("a 6 or 8 touches another 6 or 8, which a random map forbids")
+
+
+def _check_beginner(board: Board) -> None:
+    want = beginner_board(board.topology)
+    t = board.topology
+    for h in range(t.n_hexes):
+        if (board.terrain[h], board.numbers[h]) != (want.terrain[h], want.numbers[h]):
+            raise ValueError(
+                f"the beginner map is Illustration A: hex {t.hex_names[h]} is "
+                f"{want.terrain[h].name.lower()} {want.numbers[h]}, not "
+                f"{board.terrain[h].name.lower()} {board.numbers[h]}"
+            )
+    if sorted(board.harbors) != sorted(want.harbors):
+        raise ValueError("the beginner map is Illustration A: its harbors differ")
+
+
+def _counts(c: Counter[Any]) -> str:
+    def label(k: object) -> str:
+        return k.name.lower() if isinstance(k, Terrain | Harbor) else str(k)
+
+    return "{" + ", ".join(f"{label(k)}: {v}" for k, v in sorted(c.items())) + "}"
 
 
 def make_board(rules: Rules) -> Board:

@@ -10,14 +10,30 @@ What this is not: no game state and no rule logic.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal, get_args
 
 from . import data
 
-MAP_KINDS = ("beginner", "variable", "random")
-TRADE_BUILD_STYLES = ("combined", "separate")
-LARGE_GAME_VARIANTS = ("special_building", "mayfair")
+MapKind = Literal["beginner", "variable", "random"]
+TradeBuild = Literal["combined", "separate"]
+LargeGameVariant = Literal["special_building", "mayfair"]
+# The choices as tuples (for argparse and messages), derived from the types: one source.
+MAP_KINDS: tuple[MapKind, ...] = get_args(MapKind)
+TRADE_BUILD_STYLES: tuple[TradeBuild, ...] = get_args(TradeBuild)
+LARGE_GAME_VARIANTS: tuple[LargeGameVariant, ...] = get_args(LargeGameVariant)
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "map_kind": MAP_KINDS,
+    "trade_build": TRADE_BUILD_STYLES,
+    "large_game_variant": LARGE_GAME_VARIANTS,
+}
+_INTS = ("players", "vp_target", "seed")
+
+
+def _is_int(value: object) -> bool:
+    """An int that is not a bool (``True`` is an int to Python, never a player count here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,20 +62,16 @@ class Rules:
     players: int = 4
     vp_target: int = 10
     discard_limit: int | None = None
-    map_kind: str = "variable"
-    trade_build: str = "combined"
-    large_game_variant: str = "special_building"
+    map_kind: MapKind = "variable"
+    trade_build: TradeBuild = "combined"
+    large_game_variant: LargeGameVariant = "special_building"
     seed: int = 0
     helpers: bool = False
 
     def __post_init__(self) -> None:
+        self._check_types()
         if not 2 <= self.players <= 6:
             raise ValueError(f"players must be from 2 to 6 (got {self.players})")
-        if self.large_game_variant not in LARGE_GAME_VARIANTS:
-            raise ValueError(
-                f"large_game_variant must be one of {LARGE_GAME_VARIANTS} "
-                f"(got {self.large_game_variant!r})"
-            )
         if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
             raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
         if self.map_kind == "beginner" and self.players > 4:
@@ -69,16 +81,27 @@ class Rules:
             )
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
-        if self.map_kind not in MAP_KINDS:
-            raise ValueError(f"map_kind must be one of {MAP_KINDS} (got {self.map_kind!r})")
-        if self.trade_build not in TRADE_BUILD_STYLES:
-            raise ValueError(
-                f"trade_build must be one of {TRADE_BUILD_STYLES} (got {self.trade_build!r})"
-            )
-        if not isinstance(self.helpers, bool):
-            raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be a non-negative 63-bit integer (got {self.seed})")
+
+    def _check_types(self) -> None:
+        """Every option's type, before any comparison: a wrong type (``Rules("x")``, a float
+        player count, ``True`` as a VP target — a bool is an int to Python) is a
+        ``ValueError`` naming the option, never a ``TypeError`` from deep inside a check."""
+        for name in _INTS:
+            value = getattr(self, name)
+            if not _is_int(value):
+                raise ValueError(f"{name} must be an integer (got {value!r})")
+        if self.discard_limit is not None and not _is_int(self.discard_limit):
+            raise ValueError(
+                f"discard_limit must be an integer or None (got {self.discard_limit!r})"
+            )
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
+                raise ValueError(f"{name} must be one of {choices} (got {value!r})")
+        if not isinstance(self.helpers, bool):
+            raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
 
     # Derived component sizes (tables in data.py).
     @property
@@ -115,8 +138,12 @@ class Rules:
         return d
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Rules:
-        unknown = set(obj) - set(cls.__dataclass_fields__)
+    def from_json(cls, obj: object) -> Rules:
+        """Rules from :meth:`to_json` data; raises ``ValueError`` naming a bad option."""
+        if not isinstance(obj, dict):
+            raise ValueError(f"rules must be a JSON object (got {type(obj).__name__})")
+        names = {f.name for f in fields(cls)}
+        unknown = [k for k in obj if k not in names]  # non-string keys included
         if unknown:
-            raise ValueError(f"unknown rules options: {sorted(unknown)}")
+            raise ValueError(f"unknown rules options: {sorted(unknown, key=repr)}")
         return cls(**obj)

@@ -9,7 +9,9 @@ What this is for:
 * :class:`Game` — a state plus its record: every action in notation with the chance
   outcome it had. ``Game.play`` checks each action, so a record only holds legal steps.
 * ``replay(record)`` — rebuilds the game from the record's rules, board and starting
-  player, applying each action with its recorded outcome: no RNG is consulted.
+  player, applying each action with its recorded outcome: no RNG is consulted. A malformed
+  or falsified record (bad field, invalid board, illegal step, wrong ``result``) is a
+  ``ValueError`` naming the field or the action that failed.
 
 What this is not: a database or a network format (adapters wrap these dicts). Never pickle.
 """
@@ -18,13 +20,15 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from hashlib import blake2b
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import (
     Action,
+    NotationError,
     Outcome,
     dev_name,
     format_action,
@@ -33,11 +37,13 @@ from .actions import (
     parse_action,
     parse_bundle,
     parse_outcome,
+    quoted,
     resource_name,
 )
-from .board import Board
+from .board import Board, check_board
 from .config import Rules
 from .derived import rebuild_caches
+from .errors import IllegalActionError
 from .events import Event, redact
 from .game import apply, apply_checked, new_game
 from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str
@@ -181,8 +187,10 @@ def load_state(obj: dict[str, Any]) -> GameState:
         # A missing field or a value of the wrong type: say so as the docstring promises,
         # so that a server loading an uploaded position needs to catch one error only.
         raise ValueError(f"malformed {STATE_FORMAT} document: {type(e).__name__}: {e}") from e
-    # TODO(merge): call board.check_board(s.board, s.rules) here (board validity: terrain,
-    # tokens, harbors), added in a parallel branch; validate() deliberately does not.
+    # The board itself was checked when it was read (no 7 token, no numbered desert, ...).
+    # It is not required to be a board the rules' map kind would lay out (check_board, which
+    # replay applies): a position may come from another program's board or a rulebook
+    # illustration that is no legal random map.
     problems = validate(s)
     if problems:
         raise ValueError("invalid position: " + "; ".join(problems))
@@ -324,29 +332,56 @@ class Game:
         }
 
 
-def replay(record: dict[str, Any], *, upto: int | None = None, checked: bool = True) -> Game:
+def replay(record: object, *, upto: int | None = None, checked: bool = True) -> Game:
     """Rebuild a game from a record, applying its recorded outcomes (no RNG is used).
 
     ``upto`` stops after that many actions. With ``checked`` every step is validated, so a
     tampered record fails with :class:`IllegalActionError` at the first bad step.
+
+    Any malformed record raises a ``ValueError`` (:class:`NotationError` and
+    :class:`IllegalActionError` are ones) naming the field, or the action — numbered from
+    1, with its text — that failed: a missing key, a value of the wrong type, a board the
+    rules would not lay out (:func:`~pysettlers.engine.board.check_board`), an action that
+    is not notation or not legal, and, when the whole record is replayed, a ``result``
+    (winner, turns, points) that is not the replayed game's.
     """
+    if not isinstance(record, dict):
+        raise ValueError(f"a {RECORD_FORMAT} record must be a JSON object")
     if record.get("format") != RECORD_FORMAT:
         raise ValueError(f"not a {RECORD_FORMAT} document")
-    rules = Rules.from_json(record["rules"])
-    board = Board.from_json(record["board"])
-    game = Game.new(rules, first_player=int(record["first_player"]), board=board)
+    rules = _read("rules", Rules.from_json, _need(record, "rules"))
+    board = _read("board", Board.from_json, _need(record, "board"))
+    _read("board", lambda b: check_board(b, rules), board)
+    first_player = _need(record, "first_player")
+    if not _is_int(first_player) or not 0 <= first_player < rules.players:
+        raise ValueError(
+            f"first_player must be a seat from 0 to {rules.players - 1} (got {first_player!r})"
+        )
+    items = _need(record, "actions")
+    if not isinstance(items, list):
+        raise ValueError(f"actions must be a list (got {type(items).__name__})")
+    if upto is not None and (not _is_int(upto) or upto < 0):
+        raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
+    game = Game.new(rules, first_player=first_player, board=board)
     topo = board.topology
-    items = record["actions"] if upto is None else record["actions"][:upto]
-    for item in items:
-        action = parse_action(item[0], topo)
-        outcome = parse_outcome(action.kind, item[1]) if len(item) > 1 else None
-        if checked:
-            realized = apply_checked(game.state, action, outcome)
-        else:
-            realized = apply(game.state, action, outcome)
-        if outcome is None and realized is not None:
-            raise ValueError(f"record step {item!r} lacks the chance outcome it needs")
+    for i, item in enumerate(items if upto is None else items[:upto]):
+        text, outcome_text = _action_item(i, item)
+        try:
+            action = parse_action(text, topo)
+            outcome = parse_outcome(action.kind, outcome_text)
+            if checked:
+                realized = apply_checked(game.state, action, outcome)
+            else:
+                realized = apply(game.state, action, outcome)
+            if outcome is None and realized is not None:
+                raise ValueError("the record lacks the chance outcome this action needs")
+        except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as e:
+            # Unchecked, an impossible step may fail anywhere in ``apply``; checked, only
+            # with the ValueErrors below. Either way the caller learns which step it was.
+            raise _at_action(i, text, e) from e
         game.steps.append(Step(action, realized))
+    if upto is None or upto >= len(items):
+        _check_result(_need(record, "result"), game.state)
     return game
 
 
@@ -459,3 +494,73 @@ def record_for(game: Game, viewer: int | None) -> dict[str, Any]:
         item[:1] if i in secret_steps else item for i, item in enumerate(record["actions"])
     ]
     return record
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(record: dict[Any, Any], key: str) -> Any:
+    if key not in record:
+        raise ValueError(f"the record has no {key!r}")
+    return record[key]
+
+
+_T = TypeVar("_T")
+
+
+def _read(field_name: str, read: Callable[[Any], _T], value: object) -> _T:
+    try:
+        return read(value)
+    except ValueError as e:
+        raise ValueError(f"{field_name}: {e}") from e
+
+
+def _action_item(i: int, item: object) -> tuple[str, str | None]:
+    """An action's notation and its outcome's, from a record's ``[action]`` or
+    ``[action, outcome]`` list."""
+    where = f"actions[{i}] (action {i + 1})"
+    if not isinstance(item, list) or not 1 <= len(item) <= 2:
+        raise ValueError(f"{where} must be a list [action] or [action, outcome]")
+    text = item[0]
+    outcome = item[1] if len(item) == 2 else None
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: the action must be a string (got {text!r})")
+    if outcome is not None and not isinstance(outcome, str):
+        raise ValueError(f"{where}: the outcome must be a string (got {outcome!r})")
+    return text, outcome
+
+
+def _at_action(i: int, text: str, e: Exception) -> ValueError:
+    """``e`` restated with the action's number (from 1) and text, keeping its kind."""
+    where = f"action {i + 1} ({quoted(text)})"
+    if isinstance(e, IllegalActionError):
+        return IllegalActionError(e.rule, f"{where}: {e.message}")
+    if isinstance(e, NotationError):
+        return NotationError(f"{where}: {e}")
+    if isinstance(e, ValueError):
+        return ValueError(f"{where}: {e}")
+    return ValueError(f"{where}: {type(e).__name__}: {e}")
+
+
+def _check_result(result: object, s: GameState) -> None:
+    """The record's ``result`` must be what the replayed game reached: a falsified winner,
+    turn count or score is refused."""
+    if not isinstance(result, dict):
+        raise ValueError(f"result must be a JSON object (got {type(result).__name__})")
+    points = [s.total_vp(p) for p in range(s.n)]
+    for key in ("winner", "turns", "points"):
+        if key not in result:
+            raise ValueError(f"result has no {key!r}")
+    got_points = result["points"]
+    # Compared with types: bool is an int to Python, and a winner of true is not seat 1.
+    checks: tuple[tuple[str, object, bool], ...] = (
+        ("winner", _opt(s.winner), result["winner"] is None or _is_int(result["winner"])),
+        ("turns", s.turn, _is_int(result["turns"])),
+        ("points", points, isinstance(got_points, list) and all(map(_is_int, got_points))),
+    )
+    for key, value, typed in checks:
+        if not typed or result[key] != value:
+            raise ValueError(
+                f"result.{key} is {result[key]!r}, but the replayed game has {value!r}"
+            )

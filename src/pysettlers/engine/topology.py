@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 
 from .types import Corner, HexId, IntersectionId, PathId, Side
 
@@ -32,10 +32,36 @@ SIDE_NEIGHBOR: tuple[Coord, ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (
 """Axial offset of the hex across each side NE, E, SE, SW, W, NW."""
 
 _NAME_RE = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*([NSEWnsew]{0,2})$")
+MAX_COORD_DIGITS = 3
+"""Digits a coordinate may have in a name: far more than any island needs, and few enough
+that a name of thousands of digits is refused before it is converted to an int."""
+_SHOWN = 40  # characters of a bad name echoed in a message
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, shortened when long."""
+    if len(text) <= _SHOWN:
+        return repr(text)
+    return f"{text[:_SHOWN]!r}... ({len(text)} characters)"
 
 
 class NameError_(ValueError):
     """A hex, intersection or path name that does not denote anything on this board."""
+
+
+def _checked_coord(text: str, q: str, r: str) -> Coord:
+    # Digits are counted before int() runs, so a name of thousands of digits costs nothing.
+    if max(len(q.lstrip("-")), len(r.lstrip("-"))) > MAX_COORD_DIGITS:
+        raise NameError_(f"{_shown(text)}: a coordinate has at most {MAX_COORD_DIGITS} digits")
+    return int(q), int(r)
+
+
+def parse_coord(text: str) -> Coord:
+    """The axial coordinate ``(q, r)`` of a hex name such as ``(0,-1)``, on any board."""
+    m = _NAME_RE.match(text.strip())
+    if not m or m.group(3):
+        raise NameError_(f"{_shown(text)} is not a hex name like '(0,-1)'")
+    return _checked_coord(text, m.group(1), m.group(2))
 
 
 class Topology:
@@ -170,14 +196,17 @@ class Topology:
     def _normalize(text: str) -> tuple[int, int, str]:
         m = _NAME_RE.match(text.strip())
         if not m:
-            raise NameError_(f"{text!r} is not a board name like '(0,-1)', '(0,-1)N' or '(0,-1)NE'")
-        return int(m.group(1)), int(m.group(2)), m.group(3).upper()
+            raise NameError_(
+                f"{_shown(text)} is not a board name like '(0,-1)', '(0,-1)N' or '(0,-1)NE'"
+            )
+        q, r = _checked_coord(text, m.group(1), m.group(2))
+        return q, r, m.group(3).upper()
 
     def parse_hex(self, text: str) -> HexId:
         """The hex id of a name such as ``(0,-1)``."""
         q, r, suffix = self._normalize(text)
         if suffix or (q, r) not in self.hex_index:
-            raise NameError_(f"{text!r} is not a land hex of this board")
+            raise NameError_(f"{_shown(text)} is not a land hex of this board")
         return self.hex_index[(q, r)]
 
     def parse_intersection(self, text: str) -> IntersectionId:
@@ -185,7 +214,7 @@ class Topology:
         q, r, suffix = self._normalize(text)
         key = f"({q},{r}){suffix}"
         if key not in self._intersection_alias:
-            raise NameError_(f"{text!r} is not an intersection of this board")
+            raise NameError_(f"{_shown(text)} is not an intersection of this board")
         return self._intersection_alias[key]
 
     def parse_path(self, text: str) -> PathId:
@@ -193,7 +222,7 @@ class Topology:
         q, r, suffix = self._normalize(text)
         key = f"({q},{r}){suffix}"
         if key not in self._path_alias:
-            raise NameError_(f"{text!r} is not a path of this board")
+            raise NameError_(f"{_shown(text)} is not a path of this board")
         return self._path_alias[key]
 
     def corner(self, coord: Coord, corner: Corner) -> IntersectionId:
@@ -274,7 +303,10 @@ class Topology:
         return tuple(c for h, c in enumerate(self.hexes) if len(self.hex_neighbors[h]) == 3)
 
 
-@cache
+@lru_cache(maxsize=32)
 def topology_for(land: tuple[Coord, ...]) -> Topology:
-    """The shared topology of a board shape (built once, then reused by every game)."""
+    """The shared topology of a board shape (built once, then reused by every game).
+
+    The cache is bounded: boards read from records or clients may have any shape, and each
+    distinct one must not stay in memory for ever. The few shapes in play stay cached."""
     return Topology(land)

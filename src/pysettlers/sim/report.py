@@ -249,7 +249,7 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
     """
     # Imported here: the engine's replay is only needed by this one command.
     from pysettlers.engine import observe, replay
-    from pysettlers.engine.render import render_view
+    from pysettlers.render import render_view
 
     actions = record.get("actions", [])
     total = len(actions)

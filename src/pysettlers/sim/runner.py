@@ -44,6 +44,7 @@ from pysettlers.engine import (
     is_over,
     legal_actions,
     observe,
+    rng,
     to_move,
 )
 
@@ -228,12 +229,10 @@ def check_specs(specs: Sequence[BotSpec]) -> None:
 _MASK64 = (1 << 64) - 1
 
 
-def _splitmix64(x: int) -> int:
-    """The SplitMix64 step: a well-mixed 64-bit value from a 64-bit state."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
+def _mix(x: int) -> int:
+    """A well-mixed 64-bit value from a 64-bit state: the engine's SplitMix64 step, so the
+    simulator's seeds and the engine's chance share one implementation."""
+    return rng.next_u64(x)[0]
 
 
 def game_seed(master: int, index: int) -> int:
@@ -242,7 +241,7 @@ def game_seed(master: int, index: int) -> int:
     Depends on nothing else, so a game's seed does not change with the number of workers,
     the number of games or the order in which games finish.
     """
-    return _splitmix64(_splitmix64(master & _MASK64) ^ index) >> 1
+    return _mix(_mix(master & _MASK64) ^ index) >> 1
 
 
 def seating(index: int, players: int, rotate: bool = True) -> tuple[int, ...]:

@@ -32,10 +32,12 @@ from pysettlers.engine.actions import (
     parse_players,
     parse_resource,
     players_text,
+    quoted,
     register_notation,
     register_outcome_notation,
     resource_name,
 )
+from pysettlers.engine.data import CANDAMIR_DRAW
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import ActionKind
 
@@ -94,7 +96,7 @@ def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: 
     def need(n: int) -> None:
         if len(rest) != n:
             kw = keyword(k)
-            raise NotationError(f"{text!r}: '{kw}' takes {n} argument(s), got {len(rest)}")
+            raise NotationError(f"{quoted(text)}: '{kw}' takes {n} argument(s), got {len(rest)}")
 
     if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
         need(1)
@@ -114,18 +116,18 @@ def _parse_helper(player: int, k: ActionKind, rest: list[str], text: str, topo: 
     if k == K.HELPER_LOUIS:
         need(3)
         if rest[1].lower() != "to":
-            raise NotationError(f"{text!r}: expected '<path> to <path>'")
+            raise NotationError(f"{quoted(text)}: expected '<path> to <path>'")
         return Action(player, k, topo.parse_path(rest[0]), topo.parse_path(rest[2]))
     if k == K.HELPER_NASSIR:
         need(3)
         if rest[1].lower() != "from":
-            raise NotationError(f"{text!r}: expected '<resource> from p1,p2'")
+            raise NotationError(f"{quoted(text)}: expected '<resource> from p1,p2'")
         return Action(player, k, parse_resource(rest[0]), to=parse_players(rest[2]))
     if k == K.HELPER_VINCENT:
         need(2)
         levels = {v: lvl for lvl, v in _LEVELS.items()}
         if rest[0].lower() not in levels:
-            raise NotationError(f"{text!r}: expected 'settlement' or 'city'")
+            raise NotationError(f"{quoted(text)}: expected 'settlement' or 'city'")
         return Action(player, k, topo.parse_intersection(rest[1]), levels[rest[0].lower()])
     if k == K.HELPER_WILLIAM:
         need(2)
@@ -149,7 +151,13 @@ def _format_draw(outcome: Outcome) -> str:
 
 
 def _parse_draw(text: str) -> Outcome:
-    return tuple(int(parse_dev(c)) for c in text.split("+"))
+    # "Draw the top 3 cards" (fewer if the deck is shorter): never more than 3 names.
+    cards = text.split("+")
+    if len(cards) > CANDAMIR_DRAW:
+        raise NotationError(
+            f"{quoted(text)}: Candamir draws at most {CANDAMIR_DRAW} development cards"
+        )
+    return tuple(int(parse_dev(c)) for c in cards)
 
 
 def register() -> None:

@@ -9,16 +9,16 @@ seated viewer, their own hand; ``render_state(s)`` is the spectator's rendering 
 for debugging.
 
 What this is not: no I/O, no colour codes and no rule logic. It reads views only, so it can
-never show more than the viewer may know.
+never show more than the viewer may know. It is an adapter over the engine's public views,
+kept out of ``engine/`` so that the rules stay free of presentation.
 """
 
 from __future__ import annotations
 
-from .actions import dev_name, format_bundle, helper_name, resource_name
-from .data import pips
-from .state import GameState
-from .types import NOBODY, Harbor, Phase, Terrain
-from .views import View, observe
+from pysettlers.engine import GameState, View, observe
+from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
+from pysettlers.engine.data import pips
+from pysettlers.engine.types import NOBODY, Harbor, Phase, Terrain
 
 # Character geometry. A lattice unit of x (see topology.py: a hex centre is at x = 2q + r)
 # is _SX columns; a hex's N/S corners are _A rows from its centre, its side corners _B rows.
