@@ -15,6 +15,7 @@ from pysettlers.engine import (
     Board,
     GameState,
     Harbor,
+    Phase,
     Rules,
     Terrain,
     apply_checked,
@@ -28,11 +29,13 @@ from pysettlers.engine import (
 from pysettlers.engine.position import position
 from pysettlers.render import (
     LEGEND,
+    PHASE_WORDS,
     harbor_label,
     render_board,
     render_state,
     render_status,
     render_view,
+    to_do,
 )
 
 BEGINNER = Rules(map_kind="beginner")
@@ -94,14 +97,24 @@ def test_every_hex_shows_its_terrain_token_and_pips(rules: Rules) -> None:
             assert token == ""
 
 
-def test_the_robber_is_drawn_once_on_its_hex() -> None:
+def test_the_robber_is_drawn_once_inside_its_hex() -> None:
     s = new_game(BEGINNER)
-    for where in ("(0,0)", "(1,0)", "(-2,2)"):
+    for where in ("(0,0)", "(1,0)", "(-2,2)", "(2,-2)"):
         moved = edited(s, robber=where)
         lines = grid(render_board(observe(moved, None)))
         row, col = find(lines, "ROBBER")
         name_row, name_col = find(lines, where)
-        assert row == name_row + 4 and abs(col - name_col) <= 1
+        assert abs(col - name_col) <= 1
+        # Between the hex's upright sides (not on the slanted row below, shared with the
+        # hexes of the next row): the hex's side corners or walls bound it left and right.
+        assert name_row < row <= name_row + 3
+        line = lines[row]
+        for side in (name_col - 6, name_col + 6):
+            assert line[side] in "|.#sC" or line[side].isdigit(), (where, line)
+        # It takes the place of the dots; the number token stays.
+        h = s.board.topology.parse_hex(where)
+        number = s.board.numbers[h]
+        assert hex_items(lines, where)[1:] == (str(number) if number else "", "ROBBER")
 
 
 def test_beginner_pieces_are_drawn_by_player() -> None:
@@ -177,7 +190,7 @@ def test_beginner_view_readable_in_100_columns() -> None:
 def test_status_shows_scores_bank_and_only_the_viewers_own_hand() -> None:
     s = new_game(BEGINNER)
     spectator = render_status(observe(s, None))
-    assert "Turn 1: p0 to play, pre_roll" in spectator
+    assert "Turn 1: p0 to roll the dice (or first play a development card)" in spectator
     assert "Bank: 18 brick, 15 lumber, 18 wool, 16 grain, 16 ore" in spectator
     assert "25 development cards in the deck" in spectator
     assert "Your hand" not in spectator
@@ -237,3 +250,25 @@ def test_status_shows_helpers_and_the_display() -> None:
     assert "p2 nassir (A)" in text
     display = next(line for line in text.splitlines() if line.startswith("Display: "))
     assert "nassir" not in display and len(display.split(", ")) == 7
+
+
+def test_every_phase_is_said_in_a_players_words() -> None:
+    assert set(PHASE_WORDS) == set(Phase)
+    for phase, words in PHASE_WORDS.items():
+        assert "_" not in words and words != phase.name.lower()
+
+
+def test_status_says_what_to_do_not_the_phase_name() -> None:
+    s = new_game(Rules(seed=6))
+    view = observe(s, None)
+    status = render_status(view)
+    assert f"Set-up: p{s.current} to place a settlement;" in status
+    assert "setup" not in status.replace("Set-up", "")
+    apply_checked(s, legal_actions(s)[0])
+    assert (
+        to_do(observe(s, None)) == f"set-up: p{s.current} to place a road beside the new settlement"
+    )
+    # A 7's discard: those who owe cards decide (clockwise from the current player).
+    seven = position(Rules(seed=6), phase="discard", current=1, hands={0: "8brick", 2: "9ore"})
+    status = render_status(observe(seven, None))
+    assert "Turn 1, p1's turn: p2,p0 to discard half of their cards (a 7 was rolled)" in status

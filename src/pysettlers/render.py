@@ -44,7 +44,7 @@ LEGEND = (
     "Legend: s0 settlement of p0   C0 city of p0   0 along a path: road of p0\n"
     "        . empty intersection   # coastal path with the harbor written beside it\n"
     "        each hex: (q,r) coordinate, terrain, number token, one dot per way to roll it\n"
-    "        (* for the red 6 and 8), ROBBER where the robber stands\n"
+    "        (* for the red 6 and 8), or ROBBER where the robber stands\n"
     "        hills=brick  forest=lumber  pasture=wool  fields=grain  mountain=ore"
 )
 
@@ -179,9 +179,13 @@ def render_board(view: View, *, legend: bool = False) -> str:
         canvas.centre(c, r - 1, _TERRAIN_NAMES[terrain])
         if number:
             canvas.centre(c, r, str(number))
-            canvas.centre(c, r + 1, ("*" if number in _RED else ".") * pips(number))
+        # The robber takes the pips' row, the last row between the hex's upright sides (a
+        # row lower is the slant shared with the hexes below, where it would read as theirs);
+        # the hex it blocks produces nothing, so its odds are moot while it stands there.
         if h == view.robber:
-            canvas.centre(c, r + 2, "ROBBER")
+            canvas.centre(c, r + 1, "ROBBER")
+        elif number:
+            canvas.centre(c, r + 1, ("*" if number in _RED else ".") * pips(number))
 
     # Intersections, so that harbor labels are placed around them, never over them. An empty
     # one reserves the cell a building's digit would take, so labels stay put as pieces come.
@@ -212,6 +216,41 @@ def _dev_words(b: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "none"
 
 
+# What the players who decide now are to do, by phase: words a player reads, never the
+# engine's phase names (each completes "p2 to ...").
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.SETUP_SETTLEMENT: "place a settlement",
+    Phase.SETUP_ROAD: "place a road beside the new settlement",
+    Phase.PRE_ROLL: "roll the dice (or first play a development card)",
+    Phase.DISCARD: "discard half of their cards (a 7 was rolled)",
+    Phase.MOVE_ROBBER: "move the robber",
+    Phase.MAIN: "trade and build",
+    Phase.BUILD: "build (the trade phase is over)",
+    Phase.ROAD_BUILDING: "place the free roads of Road Building",
+    Phase.TRADE_RESPONSE: "answer the trade offer",
+    Phase.TRADE_CONFIRM: "choose a trade partner among those who accepted",
+    Phase.GAME_OVER: "nothing: the game is over",
+    Phase.SPECIAL_BUILD: "build in the Special Building Phase",
+    Phase.HELPER_AFTER: "flip or exchange the helper just used",
+    Phase.HELPER_REACT: "use Marianne or Sean after the roll, or let it pass",
+    Phase.HILDE_TAKE: "take a card from the hand Hilde looks at",
+    Phase.CANDAMIR_KEEP: "keep one of the development cards Candamir drew",
+    Phase.NASSIR_REPAY: "give a card back to each opponent who gave one to Nassir",
+}
+
+
+def to_do(view: View) -> str:
+    """Who decides now and what, in a player's words: ``set-up: p3 to place a settlement``,
+    ``p2 to roll the dice ...``, ``p1,p3 to discard half of their cards ...``."""
+    if view.phase == Phase.GAME_OVER:
+        return f"game over, p{view.winner} won"
+    words = PHASE_WORDS[view.phase]
+    if view.phase == Phase.MAIN and view.rules.trade_build == "separate":
+        words = "trade (then build)"  # the beginners' separate trade and build phases
+    who = ",".join(f"p{p}" for p in view.deciders)
+    return ("set-up: " if view.turn == 0 else "") + f"{who} to {words}"
+
+
 def render_status(view: View) -> str:
     """Phase, turn, scores, awards, bank and (for a seated viewer) the viewer's own cards."""
     topo = view.board.topology
@@ -219,12 +258,11 @@ def render_status(view: View) -> str:
     if view.phase == Phase.GAME_OVER:
         head = f"Turn {view.turn}: game over, p{view.winner} wins"
     elif view.turn == 0:
-        head = f"Set-up: p{view.current} places ({view.phase.name.lower()})"
-    else:
-        waiting = ",".join(f"p{p}" for p in view.deciders)
-        head = f"Turn {view.turn}: p{view.current} to play, {view.phase.name.lower()}"
-        if view.deciders != (view.current,):
-            head += f" (waiting for {waiting})"
+        head = f"Set-up: {to_do(view).removeprefix('set-up: ')}"
+    elif view.deciders == (view.current,):
+        head = f"Turn {view.turn}: {to_do(view)}"
+    else:  # a discard, a trade answer, a special build, a helper: others decide now
+        head = f"Turn {view.turn}, p{view.current}'s turn: {to_do(view)}"
     lines = [f"{head}; {roll}; robber on {topo.hex_names[view.robber]}"]
     vp = f"VP/{view.vp_target}"
     lines.append(f"  {'player':<8} {vp:>5}  cards  dev  knights  road  awards")
