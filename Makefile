@@ -4,13 +4,43 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest demo bench mypyc bench-mypyc test-mypyc clean
+.PHONY: test lint typecheck pytest demo bench venv-package mypyc bench-mypyc test-mypyc clean
+
+# `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship apart from Python, in the
+# python3-venv package (python3.X-venv); without it venv stops half-way, leaving a .venv with
+# no pip. So ask first: as root with apt-get (CI, a fresh container) install it, else say
+# what to install. `import ensurepip` is the test: the module is what that package adds.
+VENV_PACKAGE = python3-venv
+APT_GET ?= apt-get
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "pysettlers needs Python 3.11 or newer as '$(PYTHON)' (make PYTHON=python3.12 ...)."; \
+	  if ! command -v $(PYTHON) >/dev/null 2>&1; then \
+	    echo "On Debian or Ubuntu: sudo apt-get install $(VENV_PACKAGE)"; fi; \
+	  exit 1; } >&2
+	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || $(MAKE) --no-print-directory venv-package
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The versioned package (python3.11-venv) is the one that holds ensurepip for that Python;
+# python3-venv is only the default Python's alias of it.
+venv-package:
+	@pkg=python$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv; \
+	if [ "$$(id -u)" = 0 ] && command -v $(APT_GET) >/dev/null 2>&1; then \
+	  echo "Installing $$pkg ($(VENV_PACKAGE)): $(PYTHON) -m venv needs its ensurepip"; \
+	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$pkg \
+	    || DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $(VENV_PACKAGE) || exit 1; \
+	  $(PYTHON) -c 'import ensurepip' 2>/dev/null \
+	    || { echo "$(PYTHON) still has no ensurepip after installing $$pkg"; exit 1; }; \
+	else \
+	  echo "$(PYTHON) -m venv needs ensurepip, which is not installed. On Debian or Ubuntu it"; \
+	  echo "is in the $(VENV_PACKAGE) package; install it, then run make again:"; \
+	  echo "    sudo apt-get install $$pkg"; \
+	  exit 1; \
+	fi >&2
 
 test: lint typecheck pytest
 
