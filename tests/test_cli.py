@@ -1,13 +1,25 @@
-"""The ``pysettlers`` command: the demo plays a seeded game reproducibly; render shows a map."""
+"""The ``pysettlers`` command as a new user meets it: the demo plays a seeded game
+reproducibly and its log says who did what; render shows a map; errors are short messages
+with the sub-command's usage (exit 2) or without (exit 1), never a Python exception's name;
+a demo's record replays, and a broken record names its file, line and action."""
 
 from __future__ import annotations
 
+import io
+import json
+import re
 import subprocess
 import sys
+from collections import Counter
+from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
-from pysettlers.cli import main
+from pysettlers.bots import bot_rng, make_bot
+from pysettlers.cli import main, run_demo
+from pysettlers.engine import Rules, observe
+from pysettlers.engine import events as ev
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -72,13 +84,231 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "demo" in capsys.readouterr().out
 
 
-def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+# "ValueError: ...", "FileNotFoundError", "Traceback": what a player should never read.
+PYTHON_WORDS = re.compile(r"[A-Z][A-Za-z]*(Error|Exception)\b|Traceback")
+
+
+def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The stderr of a command refused as a usage error (exit status 2)."""
     with pytest.raises(SystemExit) as exc:
-        main(["demo", "--vp", "99"])
+        main(list(argv))
     assert exc.value.code == 2
-    assert "vp_target" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["demo", "--map", "moon"])
+    err = capsys.readouterr().err
+    assert not PYTHON_WORDS.search(err), err
+    return err
+
+
+def failure(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The stderr of a command that failed (exit status 1): one clean message, no usage."""
+    assert main(list(argv)) == 1
+    err = capsys.readouterr().err
+    assert not PYTHON_WORDS.search(err), err
+    assert "usage:" not in err
+    return err
+
+
+def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "vp_target" in usage_error(capsys, "demo", "--vp", "99")
+    usage_error(capsys, "demo", "--map", "moon")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["demo", "--vp", "99"], "vp_target must be between 3 and 30"),  # checked by Rules
+        (["demo", "--max-turns", "-3"], "--max-turns: must be at least 1"),
+        (["demo", "--board-every", "x"], "'x' is not a whole number"),
+        (["render", "--seed", "-1"], "seed must be"),
+        (["sim", "--players", "foo"], "2 to 6 players"),
+        (["sim", "--workers", "0"], "--workers: must be at least 1"),
+        (["sim", "--players", "random,nosuch:no_such_module.Bot"], "cannot import"),
+        (["replay", "x.json", "--step", "-1"], "--step: must be at least 0"),
+    ],
+)
+def test_a_sub_commands_error_shows_its_own_usage(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    err = usage_error(capsys, *argv)
+    assert err.startswith(f"usage: pysettlers {argv[0]} ")
+    assert f"pysettlers {argv[0]}: error: " in err and says in err
+
+
+def test_version_comes_from_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"pysettlers {version('pysettlers')}\n"
+
+
+def test_files_that_cannot_be_used_are_failures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "nowhere" / "x.json"
+    err = failure(capsys, "replay", str(missing))
+    assert err == f"pysettlers replay: error: cannot read {missing}: No such file or directory\n"
+    assert "cannot read" in failure(capsys, "replay", str(tmp_path))  # a directory
+    err = failure(capsys, "demo", "--out", str(missing), "--max-turns", "1")
+    assert err.startswith(f"pysettlers demo: error: cannot write {missing}")
+    assert capsys.readouterr().out == ""  # refused before the game is played
+    assert "cannot write" in failure(capsys, "sim", "--games", "1", "--out", str(missing))
+
+
+# -- demo --out and replay -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rules = Rules(players=3, seed=4)
+    game = run_demo(rules, [make_bot("random", bot_rng(4, p)) for p in range(3)], out=io.StringIO())
+    path = tmp_path_factory.mktemp("demo") / "game.json"
+    path.write_text(json.dumps(game.to_json()) + "\n")
+    return path
+
+
+def test_demo_out_saves_a_record_that_replay_shows(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    demo = run(capsys, "demo", "--seed", "4", "--players", "3", "--out", str(path))
+    assert demo.splitlines()[-1] == f"The game's record is in {path}: pysettlers replay {path}"
+    record = json.loads(path.read_text())
+    winner = re.search(r"Winner: p(\d) \(RandomBot\) on turn (\d+)\.", demo)
+    assert winner is not None
+    assert record["result"]["winner"] == int(winner[1])
+    assert record["result"]["turns"] == int(winner[2])
+    shown = run(capsys, "replay", str(path))
+    total = len(record["actions"])
+    assert shown.startswith("seed 4: 3 players, variable map, 10 VP")
+    assert f"p{winner[1]} won on turn {winner[2]} after {total} actions" in shown
+    assert f"Position after step {total} of {total}" in shown
+    # The same board, piece for piece, as the demo's final position.
+    final = demo.split("Final position:\n")[1].split("\n\n")[0]
+    assert final in shown
+
+
+def broken(tmp_path: Path, record_file: Path, name: str, edit: str, *, indent: int | None) -> Path:
+    record = json.loads(record_file.read_text())
+    record["actions"][40] = [edit]  # action 41, counted from 1
+    path = tmp_path / name
+    path.write_text(json.dumps(record, indent=indent) + "\n")
+    return path
+
+
+def test_a_bad_action_names_file_line_and_action(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record_file: Path
+) -> None:
+    one_line = broken(tmp_path, record_file, "bad.json", "p0 city (9,9)N", indent=None)
+    err = failure(capsys, "replay", str(one_line))
+    assert err.startswith(f"pysettlers replay: error: {one_line}:1: action 41 ('p0 city (9,9)N')")
+    # Pretty-printed, the line is the action's own.
+    pretty = broken(tmp_path, record_file, "bad_pretty.json", "p0 city (9,9)N", indent=2)
+    line = 1 + pretty.read_text().split('"p0 city (9,9)N"')[0].count("\n")
+    err = failure(capsys, "replay", str(pretty))
+    assert err.startswith(f"pysettlers replay: error: {pretty}:{line}: action 41 (")
+    # Notation that parses but is not legal there.
+    illegal = broken(tmp_path, record_file, "illegal.json", "p1 road (0,0)NE", indent=None)
+    assert f"{illegal}:1: action 41 ('p1 road (0,0)NE')" in failure(capsys, "replay", str(illegal))
+    # Before the bad action the record is fine: --step 40 shows the position.
+    assert main(["replay", str(pretty), "--step", "40"]) == 0
+
+
+def test_truncated_json_names_its_line_and_column(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record_file: Path
+) -> None:
+    cut = tmp_path / "cut.json"
+    cut.write_text(record_file.read_text()[:2000])
+    err = failure(capsys, "replay", str(cut))
+    assert err.startswith(f"pysettlers replay: error: {cut}:1:") and "not valid JSON" in err
+    pretty = tmp_path / "cut_pretty.json"
+    text = json.dumps(json.loads(record_file.read_text()), indent=1)
+    pretty.write_text(text[: len(text) // 2])
+    err = failure(capsys, "replay", str(pretty))
+    assert f"{pretty}:{text[: len(text) // 2].count(chr(10)) + 1}:" in err
+
+
+def test_sim_records_with_one_bad_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = ["sim", "--players", "random,random", "--games", "3", "--max-turns", "20"]
+    assert main([*argv, "--out", str(out), "--json"]) == 0
+    capsys.readouterr()
+    lines = out.read_text().splitlines()
+    record = json.loads(lines[1])
+    record["actions"][6][0] = "p9 roll"
+    lines[1] = json.dumps(record)
+    lines[2] = lines[2][:300]  # cut short
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(bad)]) == 0  # game 0 is intact
+    capsys.readouterr()
+    err = failure(capsys, "replay", str(bad), "--game", "1")
+    assert err.startswith(f"pysettlers replay: error: {bad}:2: action 7 ('p9 roll')")
+    err = failure(capsys, "replay", str(bad), "--game", "2")
+    assert err.startswith(f"pysettlers replay: error: {bad}:3:") and "not valid JSON" in err
+    assert "--game 3 is not one" in usage_error(capsys, "replay", str(bad), "--game", "3")
+
+
+def test_a_file_that_is_no_record_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = Path(__file__).parent.parent / "README.md"
+    assert f"{readme}:1:1: not valid JSON" in failure(capsys, "replay", str(readme))
+
+
+# -- the demo's log --------------------------------------------------------------------------
+
+_HEAD = re.compile(r"^ *(\d+)(-\d+)? +(p\d|rolls only):(.*)$")
+
+
+def log_entries(text: str) -> list[tuple[int, int, str]]:
+    """The log's lines as (turn, player named at the start of the line, text), with the
+    wrapped lines joined; the boards between them are left out."""
+    body = text.split("turn     player:", 1)[1].split("\nFinal position:", 1)[0]
+    entries: list[tuple[int, int, str]] = []
+    joining = False
+    for line in body.splitlines()[2:]:
+        m = _HEAD.match(line)
+        if m and m[3] != "rolls only":
+            entries.append((int(m[1]), int(m[3][1:]), m[4]))
+            joining = True
+        elif joining and line.startswith(" " * 12) and not _HEAD.match(line):
+            turn, p, said = entries[-1]
+            entries[-1] = (turn, p, said + " " + line.strip())
+        else:
+            joining = False
+    return entries
+
+
+def test_demo_log_names_who_acted_and_shows_helpers() -> None:
+    rules = Rules(players=5, seed=3, helpers=True)
+    bots = [make_bot("weighted", bot_rng(3, p)) for p in range(5)]
+    out = io.StringIO()
+    game = run_demo(rules, bots, out=out)
+    text = out.getvalue()
+    entries = log_entries(text)
+    assert entries and not [e for e in entries if not e[2].strip()]  # no empty lines
+    # Every piece built in play, by whom, as the log says it: an item is its line's
+    # player's unless it starts with another player's name.
+    said: Counter[tuple[int, str]] = Counter()
+    for _, p, line in entries:
+        for item in line.removeprefix(" special build:").strip().split("; "):
+            m = re.fullmatch(r"(?:p(\d) )?((?:road|settlement|city) \S+)", item)
+            if m:
+                said[(int(m[1]) if m[1] else p, m[2])] += 1
+    pieces: list[tuple[int, str]] = []
+    topo = game.state.topo
+    for e in observe(game.state, None, 0).events:
+        if isinstance(e, ev.RoadBuilt):
+            pieces.append((e.player, f"road {topo.path_names[e.path]}"))
+        elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
+            pieces.append((e.player, f"{e.kind} {topo.intersection_names[e.intersection]}"))
+    built = Counter(pieces[4 * rules.players :])  # after the set-up's two of each, apart
+    assert said == built and built
+    # The Special Building Phase has lines of its own, named after the builder.
+    special = [(t, p) for t, p, line in entries if line.startswith(" special build:")]
+    assert special and any(p != (game.first_player + t - 1) % 5 for t, p in special)
+    # Helpers: dealt in the set-up, used, flipped or exchanged, and Marianne or Sean used
+    # by their owner on another player's roll.
+    assert re.search(r"^  set-up  p\d .*, helper [a-z]+$", text, re.M)
+    assert any(re.search(r"; p\d (marianne|sean): takes", line) for _, _, line in entries)
+    assert any(re.search(r"(exchanges|flips) [a-z]+ ", line) for _, _, line in entries)
 
 
 def test_python_dash_m_runs_the_command() -> None:

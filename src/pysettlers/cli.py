@@ -15,9 +15,12 @@ Output is plain text without colour codes.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
 from typing import TextIO
 
 from pysettlers import sim
@@ -36,9 +39,11 @@ from pysettlers.engine import (
     to_move,
 )
 from pysettlers.engine import events as ev
-from pysettlers.engine.actions import dev_name, format_bundle, resource_name
+from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
 from pysettlers.engine.config import LARGE_GAME_VARIANTS, MAP_KINDS, TRADE_BUILD_STYLES
+from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.topology import Topology
+from pysettlers.engine.types import Phase
 from pysettlers.render import render_board, render_view
 from pysettlers.sim import report
 
@@ -53,29 +58,89 @@ def _bundle(b: object) -> str:
     return format_bundle(b)
 
 
-class _TurnLog:
-    """Collects what happened in one turn, as a spectator sees it, for one log line."""
+def _seats(mask: int) -> str:
+    return ",".join(f"p{q}" for q in range(mask.bit_length()) if mask >> q & 1)
 
-    def __init__(self, topo: Topology) -> None:
+
+def _helper_item(e: ev.Event, topo: Topology) -> str | None:
+    """A helper's event in words (Helpers of CATAN), or ``None`` for one not shown: a
+    declined Marianne or Sean is a pass, and the cards Candamir draws or the hand Hilde
+    looks at are secret (a spectator's event says nothing of them)."""
+    if isinstance(e, hev.HelperDealt):
+        return f"helper {helper_name(e.helper)}"
+    if isinstance(e, hev.HelperFlipped):
+        return f"flips {helper_name(e.helper)} to its B side"
+    if isinstance(e, hev.HelperExchanged):
+        return f"exchanges {helper_name(e.returned)} for {helper_name(e.taken)}"
+    if isinstance(e, hev.CandamirBought):
+        return f"candamir: pays {_bundle(e.paid)} for a development card, keeps 1 of those drawn"
+    if isinstance(e, hev.HildeChose):
+        return f"hilde: looks at p{e.victim}'s hand"
+    if isinstance(e, hev.HildeTook):
+        taken = "a card" if isinstance(e.resource, ev.Hidden) else f"1 {resource_name(e.resource)}"
+        return f"takes {taken} from p{e.victim}"
+    if isinstance(e, hev.JeanChose):
+        return f"jean: {resource_name(e.resource)} at 2:1 this turn"
+    if isinstance(e, hev.LinMoved):
+        got = "nothing left in the bank" if e.received is None else f"1 {resource_name(e.received)}"
+        hexes = topo.hex_names
+        return f"lin: robber {hexes[e.vacated]} to the desert {hexes[e.hex]}, takes {got}"
+    if isinstance(e, hev.LouisMoved):
+        return f"louis: moves road {topo.path_names[e.removed]} to {topo.path_names[e.path]}"
+    if isinstance(e, hev.MarianneTook):
+        return f"marianne: takes 1 {resource_name(e.resource)}"
+    if isinstance(e, hev.NassirTraded):
+        gave = ",".join(f"p{q}" for q in e.givers) or "nobody"
+        return f"nassir: asks {_seats(e.asked)} for 1 {resource_name(e.resource)}, {gave} gives"
+    if isinstance(e, hev.NassirRepaid):
+        return f"gives p{e.partner} 1 {resource_name(e.resource)} back"
+    if isinstance(e, hev.SeanHelped):
+        if e.resource < 0:
+            return "sean: keeps every card on the 7"
+        return f"sean: takes 1 {resource_name(e.resource)}"
+    if isinstance(e, hev.VincentBuilt):
+        return "vincent: discards a played knight to build"
+    if isinstance(e, hev.WilliamPaid):
+        return f"william: pays {_bundle(e.paid)} for a road"
+    return None
+
+
+class _TurnLog:
+    """Collects what happened in one entry of the log (a turn, or one player's Special
+    Building Phase), as a spectator sees it.
+
+    Each item remembers who acted; :meth:`finish` names that player before every item
+    that is not the entry's own player's (a discard, a trade partner, Marianne or Sean
+    after someone else's roll). Passes (ending a turn, declining a helper) add nothing.
+    """
+
+    def __init__(self, topo: Topology, turn: int, player: int, special: bool = False) -> None:
         self.topo = topo
-        self.items: list[str] = []
+        self.turn = turn
+        self.player = player
+        self.special = special  # the Special Building Phase of ``player`` (5-6 players)
+        self.items: list[tuple[int, str]] = []
         self.discards: dict[int, list[int]] = {}
         self.offer = ""
 
     def _flush_discards(self) -> None:
         for p, b in self.discards.items():
-            self.items.append(f"p{p} discards {format_bundle((b[0], b[1], b[2], b[3], b[4]))}")
+            self.items.append((p, f"discards {format_bundle((b[0], b[1], b[2], b[3], b[4]))}"))
         self.discards = {}
 
     def add(self, action: Action, events: Sequence[ev.Event]) -> None:
         """Record one applied action with the (spectator-redacted) events it caused."""
+        say = self.items.append
+        actor = action.player
         if action.kind in (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY):
-            self.items.append(format_action(action, self.topo).split(" ", 1)[1])
+            say((actor, format_action(action, self.topo).split(" ", 1)[1]))
         names = self.topo
-        awards: list[str] = []
+        awards: list[tuple[int, str]] = []
         for e in events:
+            # Who did it: the event's player where it names one, else who chose the action.
+            who: int = getattr(e, "player", actor)
             if isinstance(e, ev.Rolled):
-                self.items.append(f"rolls {e.dice[0] + e.dice[1]}")
+                say((who, f"rolls {e.dice[0] + e.dice[1]}"))
             elif isinstance(e, ev.Discarded):
                 acc = self.discards.setdefault(e.player, [0] * 5)
                 for r, c in enumerate(e.cards):
@@ -85,50 +150,51 @@ class _TurnLog:
                 text = f"robber {names.hex_names[e.hex]}"
                 if e.victim >= 0:
                     text += f" robs p{e.victim}" + ("" if e.stolen is not None else " (no cards)")
-                self.items.append(text)
+                say((who, text))
             elif isinstance(e, ev.RoadBuilt):
-                self.items.append(f"road {names.path_names[e.path]}")
+                say((who, f"road {names.path_names[e.path]}"))
             elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
-                self.items.append(f"{e.kind} {names.intersection_names[e.intersection]}")
+                say((who, f"{e.kind} {names.intersection_names[e.intersection]}"))
             elif isinstance(e, ev.CardDrawn):
+                if action.kind == K.HELPER_KEEP:  # Candamir's card kept: said when bought
+                    continue
                 card = e.card
-                self.items.append(
-                    "buy" if isinstance(card, ev.Hidden) else f"buy ({dev_name(card)})"
-                )
+                say((who, "buy" if isinstance(card, ev.Hidden) else f"buy ({dev_name(card)})"))
             elif isinstance(e, ev.MonopolyPlayed):
                 taken = sum(e.taken)
-                self.items.append(f"monopoly {resource_name(e.resource)} (takes {taken})")
+                say((who, f"monopoly {resource_name(e.resource)} (takes {taken})"))
             elif isinstance(e, ev.MaritimeTraded):
-                self.items.append(f"maritime {_bundle(e.give)} for {_bundle(e.get)}")
+                say((who, f"maritime {_bundle(e.give)} for {_bundle(e.get)}"))
             elif isinstance(e, ev.OfferMade):
                 self.offer = f"offer {_bundle(e.give)} for {_bundle(e.get)}"
             elif isinstance(e, ev.Traded):
                 give, get = _bundle(e.give), _bundle(e.get)
                 if self.offer == f"offer {give} for {get}":
-                    self.items.append(f"{self.offer}: p{e.partner} accepts")
+                    say((who, f"{self.offer}: p{e.partner} accepts"))
                 else:
-                    self.items.append(
-                        f"{self.offer}: p{e.partner} counters, trades {give} for {get}"
-                    )
+                    say((who, f"{self.offer}: p{e.partner} counters, trades {give} for {get}"))
             elif isinstance(e, ev.OfferClosed):
-                self.items.append(f"{self.offer}: no deal")
+                say((who, f"{self.offer}: no deal"))
             elif isinstance(e, ev.LongestRoadMoved | ev.LargestArmyMoved):
                 # Said after the build that caused it (the engine reports the award first).
                 award = "LONGEST ROAD" if e.kind == "longest_road" else "LARGEST ARMY"
-                awards.append(
-                    f"{award} {'to p' + str(e.holder) if e.holder != -1 else 'set aside'}"
-                )
+                holder = "to p" + str(e.holder) if e.holder != -1 else "set aside"
+                awards.append((self.player, f"{award} {holder}"))
             elif isinstance(e, ev.Won):
                 self._flush_discards()
                 self.items.extend(awards)
                 awards = []
-                self.items.append(f"WINS with {e.points} VP")
+                say((who, f"WINS with {e.points} VP"))
+            else:
+                helped = _helper_item(e, self.topo)
+                if helped is not None:
+                    say((who, helped))
         self.items.extend(awards)
 
     def finish(self) -> list[str]:
-        """The turn's items in order."""
+        """The entry's items in order, each by another player than the entry's named."""
         self._flush_discards()
-        return self.items
+        return [text if who == self.player else f"p{who} {text}" for who, text in self.items]
 
 
 def _scores(view: View) -> str:
@@ -159,6 +225,11 @@ def _wrap(head: str, items: Sequence[str]) -> list[str]:
             lines.append(" " * len(head))
         lines[-1] += ("" if lines[-1].endswith(" ") else " ") + piece
     return lines
+
+
+def _quiet(item: str) -> bool:
+    """A roll that is not a 7: with nothing else in its turn, it shares a line."""
+    return item.startswith("rolls ") and item != "rolls 7"
 
 
 def run_demo(
@@ -196,6 +267,12 @@ def run_demo(
 
     # The set-up phase: one line per settlement and its road.
     pending = ""
+    display: tuple[int, ...] = ()
+    for e in game.start_events:  # the beginner map: the helpers go out before play
+        if isinstance(e, hev.HelperDealt):
+            say(f"  p{e.player} {_helper_item(e, topo)}")
+        elif isinstance(e, hev.HelperDisplayed):
+            display = e.helpers
     while s.turn == 0 and not is_over(s):
         a, events = step()
         if a.kind == K.BUILD_SETTLEMENT:
@@ -203,32 +280,43 @@ def run_demo(
             pending = f"  set-up  {format_action(a, topo)}"
             pending += f", receives {_bundle(gain[0])}" if gain else ""
         else:
-            say(f"{pending}, road {topo.path_names[a.a]}")
+            dealt = [f", {_helper_item(e, topo)}" for e in events if isinstance(e, hev.HelperDealt)]
+            say(f"{pending}, road {topo.path_names[a.a]}" + "".join(dealt))
+        for e in events:
+            if isinstance(e, hev.HelperDisplayed):
+                display = e.helpers
+    if display:
+        say("Helpers on display: " + ", ".join(helper_name(h) for h in display))
     say("")
     say("Board at the start of play:")
     say(render_board(observe(s, None), legend=True))
     say("")
 
-    # Play, keeping one entry per turn and the spectator's view every _BOARD_STEP turns.
+    # Play, keeping one entry per turn (and one per Special Building Phase that builds)
+    # and the spectator's view every _BOARD_STEP turns.
     step_ = board_every if board_every > 0 else _BOARD_STEP
-    turns: list[tuple[int, int, list[str]]] = []
+    entries: list[_TurnLog] = []
     views: dict[int, View] = {}
-    log = _TurnLog(topo)
+    log = _TurnLog(topo, s.turn, s.current)
     while not is_over(s) and s.turn <= max_turns:
-        turn, player = s.turn, s.current
+        turn = s.turn
+        special = s.phase == Phase.SPECIAL_BUILD
+        owner = to_move(s) if special else s.current
+        if (turn, owner, special) != (log.turn, log.player, log.special):
+            entries.append(log)
+            log = _TurnLog(topo, turn, owner, special)
         a, events = step()
         log.add(a, events)
-        if a.kind == K.END_TURN or is_over(s):
-            turns.append((turn, player, log.finish()))
-            log = _TurnLog(topo)
-            if not is_over(s) and turn % step_ == 0:
-                views[turn] = observe(s, None)
+        if s.turn != turn and turn % step_ == 0:  # the turn is over, with its special builds
+            views[turn] = observe(s, None)
+    entries.append(log)
     if board_every == 0:
         while sum(t % step_ == 0 for t in views) > _MAX_BOARDS:
             step_ += _BOARD_STEP
     shown = {t for t in views if board_every > 0 or t % step_ == 0}
 
-    say("turn     player: what happened (dice total; builds, buys, trades and robber in notation)")
+    say("turn     player: what happened (dice total; builds, buys, trades and robber in notation;")
+    say("                 pN before an item: done by that player in another's turn)")
     quiet: list[tuple[int, int, str]] = []
 
     def flush_quiet() -> None:
@@ -240,15 +328,17 @@ def run_demo(
             say(f"{span}rolls only: " + ", ".join(f"p{p} {r.split()[1]}" for _, p, r in quiet))
         quiet.clear()
 
-    for turn, player, items in turns:
-        if len(items) == 1 and items[0].startswith("rolls ") and items[0] != "rolls 7":
-            quiet.append((turn, player, items[0]))
+    for i, entry in enumerate(entries):
+        turn, items = entry.turn, entry.finish()
+        if not entry.special and len(items) == 1 and _quiet(items[0]):
+            quiet.append((turn, entry.player, items[0]))
             if len(quiet) == _QUIET_RUN:
                 flush_quiet()
-        else:
+        elif items:  # a pass (a special builder who builds nothing) gets no line
             flush_quiet()
-            lines.extend(_wrap(f"{turn:4}     p{player}:", items))
-        if turn in shown:
+            head = f"{turn:4}     p{entry.player}:" + (" special build:" if entry.special else "")
+            lines.extend(_wrap(head, items))
+        if turn in shown and (i + 1 == len(entries) or entries[i + 1].turn != turn):
             flush_quiet()
             view = views[turn]
             say("")
@@ -278,6 +368,19 @@ def run_demo(
     return game
 
 
+class _Failure(Exception):
+    """The command could not do its work (exit status 1, not a usage error): a file that
+    cannot be written, say."""
+
+
+def _open_for_writing(path: str) -> TextIO:
+    """``path`` opened for writing before any game is played: a typo must not cost a run."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise _Failure(f"cannot write {path}: {err.strerror or err}") from None
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     rules = Rules(
         players=args.players,
@@ -287,11 +390,22 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         helpers=args.helpers,
     )
     bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
+    out = _open_for_writing(args.out) if args.out else None
     print(
         f"pysettlers demo: {rules.players} {args.bot} bots, {rules.map_kind} map, seed "
         f"{rules.seed}, {rules.vp_target} VP to win"
     )
-    run_demo(rules, bots, max_turns=args.max_turns, board_every=args.board_every, out=sys.stdout)
+    try:
+        game = run_demo(
+            rules, bots, max_turns=args.max_turns, board_every=args.board_every, out=sys.stdout
+        )
+        if out is not None:
+            # One line of JSON: a single record, and also a JSON-lines file like sim --out's.
+            out.write(json.dumps(game.to_json()) + "\n")
+            print(f"The game's record is in {args.out}: pysettlers replay {args.out}")
+    finally:
+        if out is not None:
+            out.close()
     return 0
 
 
@@ -324,8 +438,6 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         max_decisions=args.max_decisions,
         rotate=not args.no_rotate,
     )
-    if args.workers < 1:
-        raise ValueError(f"--workers must be at least 1 (got {args.workers})")
     sim.check_specs(specs)
     if args.plot:
         try:
@@ -333,10 +445,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         except RuntimeError as err:
             print(f"pysettlers sim: error: {err}", file=sys.stderr)
             return 2
-    try:
-        out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
-    except OSError as err:
-        raise ValueError(f"cannot write {args.out}: {err.strerror or err}") from err
+    out = _open_for_writing(args.out) if args.out else None
     try:
         with report.progress_bar(config.games, sys.stderr) as advance:
             tally, seconds = sim.simulate(config, workers=args.workers, out=out, progress=advance)
@@ -357,12 +466,36 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    record = report.load_record(args.file, args.game)
-    sys.stdout.write(report.format_replay(record, step=args.step, context=args.context))
+    text = report.replay_file(args.file, game=args.game, step=args.step, context=args.context)
+    sys.stdout.write(text)
     return 0
 
 
 # -- the parser ----------------------------------------------------------------------------
+
+
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``, refused with the
+    sub-command's usage otherwise."""
+
+    def whole_number(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least} (got {n})")
+        return n
+
+    return whole_number
+
+
+def _version() -> str:
+    """The installed package's version (its metadata; none when run from a bare source tree)."""
+    try:
+        return version("pysettlers")
+    except PackageNotFoundError:
+        return "(not installed: run from the sources)"
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
@@ -376,26 +509,32 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pysettlers", description="The CATAN rules engine: demos and tools."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = sub.add_parser("demo", help="bots play one seeded game in the terminal")
     _game_options(demo)
     demo.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
-    demo.add_argument("--max-turns", type=int, default=500, help="stop after this turn (500)")
+    demo.add_argument(
+        "--max-turns", type=_at_least(1), default=500, help="stop after this turn (500)"
+    )
     demo.add_argument(
         "--board-every",
-        type=int,
+        type=_at_least(0),
         default=0,
         help="show the board every N turns (default: every 20, or a multiple of 20 that keeps "
         "a long game to 4 boards)",
     )
     demo.add_argument("--bot", choices=bot_names(), default="random", help="bot kind (random)")
-    demo.set_defaults(func=_cmd_demo)
+    demo.add_argument(
+        "--out", metavar="FILE", help="also save the game's record (JSON) for `replay FILE`"
+    )
+    demo.set_defaults(func=_cmd_demo, command_parser=demo)
 
     render = sub.add_parser("render", help="show a freshly laid-out board")
     _game_options(render)
     render.add_argument("--status", action="store_true", help="also show scores and bank")
-    render.set_defaults(func=_cmd_render)
+    render.set_defaults(func=_cmd_render, command_parser=render)
 
     s = sub.add_parser(
         "sim",
@@ -412,7 +551,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(built as Class(rng, **options)); repeated labels become NAME#1, NAME#2 "
         "(random,random,random,random)",
     )
-    s.add_argument("--games", type=int, default=100, help="games to play (100)")
+    s.add_argument("--games", type=_at_least(1), default=100, help="games to play (100)")
     s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
     s.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
     s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
@@ -432,11 +571,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
     )
     s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
-    s.add_argument("--workers", type=int, default=1, help="processes playing games (1)")
-    s.add_argument("--max-turns", type=int, default=1000, help="stop a game after this turn (1000)")
+    s.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
+    s.add_argument(
+        "--max-turns", type=_at_least(1), default=1000, help="stop a game after this turn (1000)"
+    )
     s.add_argument(
         "--max-decisions",
-        type=int,
+        type=_at_least(1),
         default=None,
         help="also stop a game after this many actions (50 per turn of --max-turns): no rule "
         "limits the actions within a turn, and a bot can loop",
@@ -445,33 +586,57 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", metavar="FILE", help="write each game's record as a JSON line")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--plot", metavar="PNG", help="write win rates and game lengths (matplotlib)")
-    s.set_defaults(func=_cmd_sim)
+    s.set_defaults(func=_cmd_sim, command_parser=s)
 
     r = sub.add_parser("replay", help="show a recorded game's position at any step")
     r.add_argument("file", metavar="FILE", help="records: JSON lines (sim --out) or one record")
-    r.add_argument("--game", type=int, default=0, help="which record of the file, from 0 (0)")
     r.add_argument(
-        "--step", type=int, default=None, help="position after this many actions (the end)"
+        "--game", type=_at_least(0), default=0, help="which record of the file, from 0 (0)"
     )
-    r.add_argument("--context", type=int, default=5, help="actions shown around the step (5)")
-    r.set_defaults(func=_cmd_replay)
+    r.add_argument(
+        "--step", type=_at_least(0), default=None, help="position after this many actions (the end)"
+    )
+    r.add_argument(
+        "--context", type=_at_least(0), default=5, help="actions shown around the step (5)"
+    )
+    r.set_defaults(func=_cmd_replay, command_parser=r)
     return parser
 
 
+# An exception's class name ("ValueError: ...") means nothing to a player: messages from
+# deeper layers (a bot's options, a record's fields) are shown without it.
+_CLASS_NAME = re.compile(r"\b[A-Z][A-Za-z]*(?:Error|Exception): ")
+
+
+def _clean(message: str) -> str:
+    return _CLASS_NAME.sub("", message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; the exit status is 0, 1 when the command failed (a file that cannot
+    be read or written, a broken record) or 2 for a usage error (bad options), which also
+    prints the sub-command's usage."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
+    command: argparse.ArgumentParser = args.command_parser
     try:
         result: int = args.func(args)
-    except ValueError as err:  # invalid rules options (e.g. --vp 99)
-        parser.error(str(err))
     except BrokenPipeError:  # the reader went away (`pysettlers demo | head`): not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except (_Failure, report.RecordError, OSError) as err:
+        message = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        print(f"{command.prog}: error: {_clean(message)}", file=sys.stderr)
+        return 1
+    except ValueError as err:  # invalid options, e.g. --vp 99 (Rules checks its own)
+        command.error(_clean(str(err)))
+    except KeyboardInterrupt:
+        print(f"{command.prog}: interrupted", file=sys.stderr)
+        return 130
     return result
 
 

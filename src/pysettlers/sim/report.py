@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
@@ -213,50 +214,178 @@ def format_json(summary: dict[str, Any]) -> str:
 # -- replay -------------------------------------------------------------------------------------
 
 
-def load_record(path: str, game: int = 0) -> dict[str, Any]:
-    """Record number ``game`` (from 0) of a file: JSON lines as ``sim --out`` writes them,
-    or a single record (``game.to_json()``, pretty-printed or not), or a JSON list of them."""
+class RecordError(ValueError):
+    """A records file that cannot be read or replayed; the message starts ``FILE:LINE:``
+    (the line of the record, or of the failing action in a pretty-printed one) and, for a
+    bad step, names the action by its number from 1 (the engine's ``replay`` says which)."""
+
+
+_DECODER = json.JSONDecoder()
+_BLANK = " \t\r\n"
+
+
+def _skip(text: str, i: int) -> int:
+    while i < len(text) and text[i] in _BLANK:
+        i += 1
+    return i
+
+
+def _elements(text: str, i: int) -> list[int]:
+    """Where each element of the (valid) JSON array opening at ``text[i]`` starts."""
+    starts: list[int] = []
+    i = _skip(text, i + 1)
+    while text[i] != "]":
+        starts.append(i)
+        i = _skip(text, _DECODER.raw_decode(text, i)[1])
+        if text[i] == ",":
+            i = _skip(text, i + 1)
+    return starts
+
+
+def _members(text: str, i: int) -> dict[str, int]:
+    """Where each member's value of the (valid) JSON object opening at ``text[i]`` starts."""
+    starts: dict[str, int] = {}
+    i = _skip(text, i + 1)
+    while text[i] != "}":
+        key, i = _DECODER.raw_decode(text, i)
+        i = _skip(text, _skip(text, i) + 1)  # past the colon
+        starts[key] = i
+        i = _skip(text, _DECODER.raw_decode(text, i)[1])
+        if text[i] == ",":
+            i = _skip(text, i + 1)
+    return starts
+
+
+class _Source:
+    """One record of a file and where it lies in it, to name the line of what failed."""
+
+    def __init__(self, path: str, text: str, start: int, first_line: int) -> None:
+        self.path = path
+        self.text = text  # the record's line in JSON lines, else the whole file
+        self.start = start  # the offset of the record's "{" in ``text``
+        self.first_line = first_line  # the line of ``text``'s first character
+
+    def line_of(self, message: str) -> int:
+        """The line of what ``message`` is about: an action (``action N``), a top-level
+        field it begins with (``result ...``), or else the record itself."""
+        at = self.start
+        try:
+            fields = _members(self.text, self.start)
+            action = re.search(r"\baction (\d+)\b", message)
+            head = re.match(r"\w+", message)
+            if action and "actions" in fields and self.text[fields["actions"]] == "[":
+                items = _elements(self.text, fields["actions"])
+                n = int(action.group(1))
+                at = items[n - 1] if 0 < n <= len(items) else fields["actions"]
+                if self.text[at] == "[" and _elements(self.text, at):  # at its notation
+                    at = _elements(self.text, at)[0]
+            elif head and head.group() in fields:
+                at = fields[head.group()]
+        except (ValueError, IndexError):  # not an object after all: the record's own line
+            pass
+        return self.first_line + self.text.count("\n", 0, at)
+
+    def error(self, message: str) -> RecordError:
+        return RecordError(f"{self.path}:{self.line_of(message)}: {message}")
+
+
+def _is_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except json.JSONDecodeError:
+        return False
+
+
+def _read_source(path: str, game: int) -> tuple[dict[str, Any], _Source]:
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file (records are JSON)") from None
     except OSError as err:
-        raise ValueError(f"cannot read {path}: {err.strerror or err}") from err
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from err
+    lines = [(i + 1, line) for i, line in enumerate(text.split("\n")) if line.strip()]
+    doc: Any = None
     try:
-        doc: Any = json.loads(text)
-    except json.JSONDecodeError:
-        doc = None  # not one JSON value: JSON lines
-    if isinstance(doc, dict):
-        records: list[Any] = [doc]
-    elif isinstance(doc, list):
-        records = doc
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        # JSON lines (``sim --out``): the first value ends before the file does ("Extra
+        # data"), or, when that first line is the broken one, some other line is a record.
+        if not (err.msg == "Extra data" or any(_is_object(line) for _, line in lines[1:])):
+            raise RecordError(
+                f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}"
+            ) from None
+    if doc is not None:
+        first = _skip(text, 0)
+        if isinstance(doc, dict):
+            records: list[tuple[Any, int]] = [(doc, first)]
+        elif isinstance(doc, list):
+            records = list(zip(doc, _elements(text, first)))
+        else:
+            at = text.count("\n", 0, first) + 1
+            raise RecordError(f"{path}:{at}: not a record (a JSON object) nor a list of them")
+        if not 0 <= game < len(records):
+            raise ValueError(f"{path} holds {len(records)} records; --game {game} is not one")
+        record, start = records[game]
+        source = _Source(path, text, start, 1)
     else:
-        lines = [line for line in text.splitlines() if line.strip()]
         if not 0 <= game < len(lines):
             raise ValueError(f"{path} holds {len(lines)} records; --game {game} is not one")
-        return dict(json.loads(lines[game]))
-    if not 0 <= game < len(records):
-        raise ValueError(f"{path} holds {len(records)} records; --game {game} is not one")
-    if not isinstance(records[game], dict):
-        raise ValueError(f"record {game} of {path} is not a JSON object")
-    return dict(records[game])
+        number, line = lines[game]
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{path}:{number}:{err.colno}: not valid JSON: {err.msg}") from None
+        source = _Source(path, line, _skip(line, 0), number)
+    if not isinstance(record, dict):
+        raise source.error(f"record {game} is not a JSON object")
+    return record, source
+
+
+def load_record(path: str, game: int = 0) -> dict[str, Any]:
+    """Record number ``game`` (from 0) of a file: JSON lines as ``sim --out`` writes them,
+    or a single record (``game.to_json()``, pretty-printed or not), or a JSON list of them.
+
+    Raises :class:`RecordError` for a file that cannot be read or is not JSON (naming
+    ``FILE:LINE``), ``ValueError`` when there is no record number ``game``."""
+    return _read_source(path, game)[0]
+
+
+def replay_file(path: str, *, game: int = 0, step: int | None = None, context: int = 5) -> str:
+    """:func:`format_replay` of record ``game`` of a file; a record that does not replay
+    raises :class:`RecordError` naming ``FILE:LINE`` and the action that failed."""
+    record, source = _read_source(path, game)
+    try:
+        return format_replay(record, step=step, context=context)
+    except RecordError as err:
+        raise source.error(str(err)) from None
 
 
 def format_replay(record: dict[str, Any], *, step: int | None = None, context: int = 5) -> str:
     """The position after ``step`` actions (default: the end) as a spectator sees it, and
     the actions around it in notation, step ``step`` marked with ``=>``.
 
-    Steps count from 1; step 0 is the position before the first action.
+    Steps count from 1; step 0 is the position before the first action. A record that
+    does not replay raises :class:`RecordError` (with the engine's message); a ``step``
+    outside the record, ``ValueError``.
     """
     # Imported here: the engine's replay is only needed by this one command.
-    from pysettlers.engine import observe, replay
-    from pysettlers.render import render_view
+    from pysettlers.engine import IllegalActionError, observe, replay
+    from pysettlers.render import render_view, to_do
 
     actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list of [action] or [action, outcome]")
     total = len(actions)
     k = total if step is None else step
     if not 0 <= k <= total:
         raise ValueError(f"--step must be from 0 to {total} (the record has {total} actions)")
-    game = replay(record, upto=k)
+    try:
+        game = replay(record, upto=k)
+    except IllegalActionError as err:  # the action first, then the rulebook's section
+        raise RecordError(f"{err.message} (rule: {err.rule})") from None
+    except ValueError as err:  # the engine names the field or the action (from 1) that failed
+        raise RecordError(str(err)) from None
     view = observe(game.state, None)
     rules = record["rules"]
     sim = record.get("sim") or {}
@@ -279,7 +408,7 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
     else:
         lines.append(f"unfinished: stopped in turn {result.get('turns')} after {total} actions")
     where = "before the first action" if k == 0 else f"after step {k} of {total}"
-    lines += ["", f"Position {where} (turn {view.turn}, {view.phase.name.lower()}):", ""]
+    lines += ["", f"Position {where} (turn {view.turn}: {to_do(view)}):", ""]
     lines.append(render_view(view))
     lines += ["", "Actions (=> marks the last one applied):"]
     lo, hi = max(1, k - context), min(total, k + context)
@@ -331,6 +460,7 @@ def write_plot(summary: dict[str, Any], turns: Sequence[int], path: str) -> None
 
 
 __all__ = [
+    "RecordError",
     "format_json",
     "format_replay",
     "format_table",
@@ -339,6 +469,7 @@ __all__ = [
     "load_record",
     "print_table",
     "progress_bar",
+    "replay_file",
     "require_matplotlib",
     "write_plot",
 ]
