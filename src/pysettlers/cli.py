@@ -3,9 +3,14 @@
 
 What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
 game with bots — the same seed gives the same output, byte for byte — and prints the board
-after the set-up, one line per turn in the action notation (7s, the robber and steals as a
-spectator sees them), the board every few turns, and the final position and scores.
-``sim`` and ``replay`` are thin wrappers over :mod:`pysettlers.sim`.
+after the set-up, one line per turn in the action notation (7s, the robber, steals and the
+helpers as a spectator sees them; an item done by another player than the line's is
+prefixed with that player) and one per Special Building Phase that builds, the board every
+few turns, and the final position and scores; ``--out`` saves the game's record for
+``replay``. ``sim`` and ``replay`` are thin wrappers over :mod:`pysettlers.sim`.
+Errors are one line without Python's exception names: exit status 2 with the sub-command's
+usage for bad options, 1 for a failure (a file that cannot be read or written, a broken
+record).
 
 What this is not: no rules (the engine decides what is legal) and no strategy (the bots
 choose). The game is driven here, but the bots only ever get views and legal actions.
