@@ -32,7 +32,7 @@ from pysettlers.engine import (
     new_game,
     observe,
 )
-from pysettlers.engine.building import city_sites, road_sites, settlement_sites
+from pysettlers.engine.building import city_sites, road_sites, scan_road_sites, settlement_sites
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.types import NOBODY
 
@@ -123,8 +123,8 @@ def test_a_hypothetical_view_gets_its_own_sites() -> None:
     roads[road] = NOBODY
     lifted = replace(view, road_owner=tuple(roads))
     s2 = s.copy()
-    s2.road_owner[road] = NOBODY
-    assert lifted.road_sites[0] == tuple(road_sites(s2, 0))
+    s2.road_owner[road] = NOBODY  # a poked state keeps no frontier: ask the scan
+    assert lifted.road_sites[0] == tuple(scan_road_sites(s2, 0))
     assert lifted.road_sites[0] != view.road_sites[0]
 
 

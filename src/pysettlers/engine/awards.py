@@ -48,39 +48,71 @@ def trail_length(
     if len(mine) <= 1:
         return len(mine)
     ends = topo.path_ends
-    vpaths = topo.intersection_paths
     bo = building_owner
-    used = dict.fromkeys(mine, False)
-    seen: set[int] = set()
-    best = 0
-
-    def walk(v: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and bo[v] != NOBODY and bo[v] != p:
-            return  # an opponent's settlement or city breaks the road here
-        for e in vpaths[v]:
-            if ro[e] == p and not used[e]:
-                used[e] = True
-                seen.add(e)
-                a, b = ends[e]
-                walk(b if a == v else a, length + 1)
-                used[e] = False
-
     degree: dict[int, int] = {}
     for e in mine:
         for v in ends[e]:
             degree[v] = degree.get(v, 0) + 1
     starts = sorted(v for v, d in degree.items() if d % 2 or (bo[v] != NOBODY and bo[v] != p))
+    walker = _Walker(topo, ro, bo, p, mine)
     for v in starts:
-        walk(v, 0)
-        if best == len(mine):
-            return best
+        walker.walk(v, 0)
+        if walker.best == len(mine):
+            return walker.best
     for e in mine:  # the parts made only of loops
-        if e not in seen:
-            walk(ends[e][0], 0)
-    return best
+        if e not in walker.seen:
+            walker.walk(ends[e][0], 0)
+    return walker.best
+
+
+def trail_from(
+    topo: Topology, road_owner: Sequence[int], building_owner: Sequence[int], p: int, v: int
+) -> int:
+    """The longest trail of ``p``'s roads that starts at intersection ``v``."""
+    mine = [e for e, o in enumerate(road_owner) if o == p]
+    walker = _Walker(topo, road_owner, building_owner, p, mine)
+    walker.walk(v, 0)
+    return walker.best
+
+
+class _Walker:
+    """Depth-first walks over ``p``'s roads, each road used at most once per trail."""
+
+    __slots__ = ("best", "bo", "ends", "p", "ro", "seen", "used", "vpaths")
+
+    def __init__(
+        self,
+        topo: Topology,
+        ro: Sequence[int],
+        bo: Sequence[int],
+        p: int,
+        mine: list[int],
+    ) -> None:
+        self.ro = ro
+        self.bo = bo
+        self.p = p
+        self.ends = topo.path_ends
+        self.vpaths = topo.intersection_paths
+        self.used = dict.fromkeys(mine, False)
+        self.seen: set[int] = set()
+        self.best = 0
+
+    def walk(self, v: int, length: int) -> None:
+        if length > self.best:
+            self.best = length
+        bo = self.bo
+        p = self.p
+        if length and bo[v] != NOBODY and bo[v] != p:
+            return  # an opponent's settlement or city breaks the road here
+        ro = self.ro
+        used = self.used
+        for e in self.vpaths[v]:
+            if ro[e] == p and not used[e]:
+                used[e] = True
+                self.seen.add(e)
+                a, b = self.ends[e]
+                self.walk(b if a == v else a, length + 1)
+                used[e] = False
 
 
 def _award(holder: int, values: list[int], minimum: int) -> int:
@@ -110,12 +142,41 @@ def update_longest_road(s: GameState, players: Iterable[int]) -> None:
     """Re-measure the roads of ``players`` and move the Longest Road card if needed."""
     for p in players:
         s.road_length[p] = longest_road_of(s, p)
+    _award_longest_road(s)
+
+
+def _award_longest_road(s: GameState) -> None:
     old = s.longest_road
     new = _award(old, s.road_length, LONGEST_ROAD_MIN)
     if new != old:
         _move_card(s, old, new)
         s.longest_road = new
         s.events.append(LongestRoadMoved(new))
+
+
+def extend_longest_road(s: GameState, p: int, e: int) -> None:
+    """``p`` placed a road on ``e``: re-measure ``p``'s roads, as cheaply as the road allows.
+
+    A road with an end where ``p`` has no other road (a leaf) can only lengthen trails that
+    end there, so the new longest trail is the old one or the longest trail from that leaf;
+    a road joining roads at both ends may join two trails, and is measured from scratch.
+    """
+    topo = s.topo
+    ro = s.road_owner
+    vpaths = topo.intersection_paths
+    a, b = topo.path_ends[e]
+    leaf = NOBODY
+    if not any(f != e and ro[f] == p for f in vpaths[b]):
+        leaf = b
+    elif not any(f != e and ro[f] == p for f in vpaths[a]):
+        leaf = a
+    if leaf == NOBODY:
+        update_longest_road(s, (p,))
+        return
+    length = trail_from(topo, ro, s.building_owner, p, leaf)
+    if length > s.road_length[p]:
+        s.road_length[p] = length
+        _award_longest_road(s)
 
 
 def update_largest_army(s: GameState) -> None:

@@ -15,8 +15,10 @@ What this is not: whose decision it is (``flow.py``) or buying development cards
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Action, Outcome, format_bundle
-from .awards import update_longest_road
+from .awards import extend_longest_road, longest_road_of, update_longest_road
 from .data import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
 from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources
@@ -112,14 +114,35 @@ def road_site_error(s: GameState, p: int, e: int) -> str | None:
     return None
 
 
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask`` in increasing order (a frontier as ids)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def road_sites(s: GameState, p: int) -> list[int]:
-    """All paths where ``p`` may build a road now (ignoring cost), in id order."""
+    """All paths where ``p`` may build a road now (ignoring cost), in id order.
+
+    Read from ``p``'s road frontier, which ``place_road``/``place_settlement``/``remove_road``
+    keep current (the invariant harness checks it against :func:`scan_road_sites`)."""
     if s.roads_left[p] <= 0:
         return []
+    if s.setup_vertex != NOBODY:
+        ro = s.road_owner
+        return sorted(e for e in s.topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY)
+    return bits(s.road_frontier[p])
+
+
+def scan_road_sites(s: GameState, p: int) -> list[int]:
+    """The free paths a road of ``p`` would connect to, found from scratch over the board
+    (the road frontier's definition; no supply or set-up rule). For recounts and for
+    states that keep no frontier (``sites.py``'s snapshots, a road lifted for a query)."""
     topo = s.topo
     ro = s.road_owner
-    if s.setup_vertex != NOBODY:
-        return sorted(e for e in topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY)
     bo = s.building_owner
     vpaths = topo.intersection_paths
     ends = topo.path_ends
@@ -138,7 +161,59 @@ def road_sites(s: GameState, p: int) -> list[int]:
 def place_road(s: GameState, p: int, e: int) -> None:
     s.road_owner[e] = p
     s.roads_left[p] -= 1
-    update_longest_road(s, (p,))
+    topo = s.topo
+    # The frontiers: nobody may build on e any more; p may now reach the free paths at its
+    # ends (others gain nothing from p's road); the ends join p's settlement frontier.
+    fr = s.road_frontier
+    bit = ~(1 << e)
+    for q in range(s.n):
+        fr[q] &= bit
+    ro = s.road_owner
+    gained = 0
+    blocked = s.blocked
+    for v in topo.path_ends[e]:
+        for f in topo.intersection_paths[v]:
+            if ro[f] == NOBODY and road_connects(s, p, f):
+                gained |= 1 << f
+        if not blocked[v]:
+            s.settle_frontier[p] |= 1 << v
+    fr[p] |= gained
+    extend_longest_road(s, p, e)
+
+
+def remove_road(s: GameState, e: int) -> None:
+    """Take the road off path ``e`` back into its owner's supply (a helper moving a road),
+    keeping the frontiers and the owner's road length current. The Longest Road card is
+    left to the caller, who re-awards it once the move is complete."""
+    p = s.road_owner[e]
+    s.road_owner[e] = NOBODY
+    s.roads_left[p] += 1
+    topo = s.topo
+    near = {e} | {f for v in topo.path_ends[e] for f in topo.intersection_paths[v]}
+    _refresh_road_frontiers(s, near)
+    ro = s.road_owner
+    blocked = s.blocked
+    for v in topo.path_ends[e]:
+        mine = any(ro[f] == p for f in topo.intersection_paths[v])
+        if mine and not blocked[v]:
+            s.settle_frontier[p] |= 1 << v
+        else:
+            s.settle_frontier[p] &= ~(1 << v)
+    s.road_length[p] = longest_road_of(s, p)
+
+
+def _refresh_road_frontiers(s: GameState, paths: set[int] | tuple[int, ...]) -> None:
+    """Every player's road frontier on ``paths``, recomputed (after a change near them)."""
+    ro = s.road_owner
+    fr = s.road_frontier
+    for f in paths:
+        bit = 1 << f
+        free = ro[f] == NOBODY
+        for q in range(s.n):
+            if free and road_connects(s, q, f):
+                fr[q] |= bit
+            else:
+                fr[q] &= ~bit
 
 
 # -- settlements and cities --------------------------------------------------------------------
@@ -164,12 +239,21 @@ def settlement_site_error(s: GameState, p: int, v: int, setup: bool) -> str | No
 
 
 def settlement_sites(s: GameState, p: int, setup: bool) -> list[int]:
-    """All intersections where ``p`` may build a settlement now (ignoring cost)."""
+    """All intersections where ``p`` may build a settlement now (ignoring cost): read from
+    ``p``'s settlement frontier (unblocked ends of ``p``'s roads), kept current on building."""
     if s.settlements_left[p] <= 0:
         return []
-    blocked = s.blocked
     if setup:
-        return [v for v, b in enumerate(blocked) if not b]
+        return [v for v, b in enumerate(s.blocked) if not b]
+    return bits(s.settle_frontier[p])
+
+
+def scan_settlement_sites(s: GameState, p: int, blocked: Sequence[int] | None = None) -> list[int]:
+    """The unblocked ends of ``p``'s roads, found from scratch (the settlement frontier's
+    definition; no supply rule). For recounts (with their own ``blocked`` counts) and
+    frontier-less snapshots."""
+    if blocked is None:
+        blocked = s.blocked
     ends = s.topo.path_ends
     out = {v for e, o in enumerate(s.road_owner) if o == p for v in ends[e] if not blocked[v]}
     return sorted(out)
@@ -183,8 +267,25 @@ def place_settlement(s: GameState, p: int, v: int) -> None:
     s.public_vp[p] += 1
     blocked = s.blocked
     blocked[v] += 1
+    closed = 1 << v
     for w in topo.intersection_neighbors[v]:
         blocked[w] += 1
+        closed |= 1 << w
+    # The distance rule closes v and its neighbours to everyone's settlements; the paths at
+    # v open to p and may close to the others (a road does not pass an opponent's building).
+    sf = s.settle_frontier
+    for q in range(s.n):
+        sf[q] &= ~closed
+    _refresh_road_frontiers(s, topo.intersection_paths[v])
+    # The robber's victims and the production of each number include this building.
+    board = s.board
+    prod = list(s.prod)
+    for h in topo.intersection_hexes[v]:
+        s.hex_owners[h] |= 1 << p
+        n = board.numbers[h]
+        if n:
+            prod[n] = tuple(sorted((*prod[n], (h, v))))  # in a canonical order, as recount
+    s.prod = tuple(prod)
     # Harbor: usable at once, even this turn (Almanac, Combined Trade/Build Phase).
     kind = s.board.intersection_harbor[v]
     if kind != NOBODY:

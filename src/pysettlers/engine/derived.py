@@ -1,7 +1,8 @@
 """Recomputing the state's cached fields from scratch.
 
 What this is for: the state caches values that follow from the pieces on the board
-(points, blocked intersections, harbor ratios, road lengths, pieces left). Loading a saved
+(points, blocked intersections, harbor ratios, road lengths, pieces left, the robber's
+victims per hex, the road and settlement frontiers, the production of each number). Loading a saved
 position rebuilds them here, and the invariant harness compares them with the incremental
 values the rules maintain.
 
@@ -11,13 +12,16 @@ they are stored, not derived; only their points are recounted.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import data
 from .awards import longest_road_of
+from .building import scan_road_sites, scan_settlement_sites
 from .state import GameState
 from .types import NOBODY, Harbor
 
 
-def recount(s: GameState) -> dict[str, list[int]]:
+def recount(s: GameState) -> dict[str, Any]:
     """Cached per-player/per-intersection values as a from-scratch recount would give them."""
     n = s.n
     topo = s.topo
@@ -48,6 +52,16 @@ def recount(s: GameState) -> dict[str, list[int]]:
     for o in s.road_owner:
         if o != NOBODY:
             roads_left[o] -= 1
+    hex_owners = [0] * topo.n_hexes
+    prod: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+    numbers = s.board.numbers
+    for h in range(topo.n_hexes):
+        for v in topo.hex_corners[h]:
+            o = s.building_owner[v]
+            if o != NOBODY:
+                hex_owners[h] |= 1 << o
+                if numbers[h]:
+                    prod[numbers[h]].append((h, v))
     for holder in (s.longest_road, s.largest_army):
         if holder != NOBODY:
             public[holder] += data.AWARD_POINTS
@@ -59,7 +73,18 @@ def recount(s: GameState) -> dict[str, list[int]]:
         "blocked": blocked,
         "ratios": ratios,
         "road_length": [longest_road_of(s, p) for p in range(n)],
+        "hex_owners": hex_owners,
+        "road_frontier": [_mask(scan_road_sites(s, p)) for p in range(n)],
+        "settle_frontier": [_mask(scan_settlement_sites(s, p, blocked)) for p in range(n)],
+        "prod": tuple(tuple(sorted(pairs)) for pairs in prod),
     }
+
+
+def _mask(ids: list[int]) -> int:
+    m = 0
+    for i in ids:
+        m |= 1 << i
+    return m
 
 
 def rebuild_caches(s: GameState) -> None:

@@ -32,7 +32,7 @@ from .errors import IllegalActionError
 from .events import Event, StartRoll
 from .flow import TURN_RULE, deciders, is_over, to_move
 from .legal import legal_actions
-from .production import roll_die
+from .production import roll_dice
 from .registry import Rule, offered_by
 from .state import GameState, fresh_state
 from .turn import win
@@ -95,7 +95,7 @@ def new_game(
         if first_player is None:
             contenders = list(range(rules.players))
             while len(contenders) > 1:
-                rolls = {p: roll_die(s) + roll_die(s) for p in contenders}
+                rolls = {p: sum(roll_dice(s)) for p in contenders}
                 s.events.append(StartRoll(tuple(sorted(rolls.items()))))
                 best = max(rolls.values())
                 contenders = [p for p in contenders if rolls[p] == best]

@@ -38,23 +38,18 @@ def produce(s: GameState, total: int) -> None:
     shortage only affects a single player, give that player as many of these resources
     as are left in the supply" (Almanac, Resource Production).
     """
-    board = s.board
     n = s.n
     owed = [0] * (5 * n)
-    corners = s.topo.hex_corners
+    res = s.board.hex_resource
     bo = s.building_owner
     lvl = s.building_level
     robber = s.robber
     kinds = 0  # bit mask of the resources someone is owed
-    for h in board.number_hexes[total]:
-        if h == robber:
-            continue
-        r = board.hex_resource[h]
-        for v in corners[h]:
-            o = bo[v]
-            if o != NOBODY:
-                owed[5 * o + r] += lvl[v]
-                kinds |= 1 << r
+    for h, v in s.prod[total]:  # the buildings on hexes numbered ``total``
+        if h != robber:
+            r = res[h]
+            owed[5 * bo[v] + r] += lvl[v]
+            kinds |= 1 << r
     hands = s.hands
     bank = s.bank
     for r in range(5):
@@ -116,13 +111,7 @@ def discard(s: GameState, p: int, give: Bundle) -> None:
 
 def victim_mask(s: GameState, p: int, h: int) -> int:
     """Bit mask of the opponents of ``p`` with a settlement or city on hex ``h``."""
-    bo = s.building_owner
-    mask = 0
-    for v in s.topo.hex_corners[h]:
-        o = bo[v]
-        if o != NOBODY and o != p:
-            mask |= 1 << o
-    return mask
+    return s.hex_owners[h] & ~(1 << p)
 
 
 def robber_victims(s: GameState, p: int, h: int) -> list[int]:
@@ -156,10 +145,10 @@ def move_robber(s: GameState, p: int, h: int, victim: int, stolen: int | None) -
     s.events.append(RobberMoved(p, h, victim, stolen))
 
 
-def roll_die(s: GameState) -> int:
-    """One die from the game's own generator."""
-    d, s.rng = rng.below(s.rng, 6)
-    return d + 1
+def roll_dice(s: GameState) -> tuple[int, int]:
+    """Two dice from the game's own generator, in one draw (36 equally likely pairs)."""
+    x, s.rng = rng.below(s.rng, 36)
+    return (x // 6 + 1, x % 6 + 1)
 
 
 # -- the rules ---------------------------------------------------------------------------------
@@ -182,13 +171,12 @@ class Roll(Rule):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         if outcome is None:
-            d1 = roll_die(s)
-            d2 = roll_die(s)
-            outcome = (d1, d2)
+            outcome = roll_dice(s)
         assert isinstance(outcome, tuple)
-        total = outcome[0] + outcome[1]
+        d1, d2 = outcome
+        total = d1 + d2
         s.last_roll = total
-        s.events.append(Rolled(a.player, (outcome[0], outcome[1])))
+        s.events.append(Rolled(a.player, (d1, d2)))
         if total == 7:
             s.resume = P.MAIN
             s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER
@@ -250,10 +238,11 @@ class MoveRobber(Rule):
         rob = t.robber[p]
         robber = s.robber
         n = s.n
-        for hx in range(s.topo.n_hexes):
+        others = ~(1 << p)
+        for hx, owners in enumerate(s.hex_owners):
             if hx == robber:
                 continue
-            mask = victim_mask(s, p, hx)
+            mask = owners & others
             if mask:
                 row = rob[hx]
                 out.extend([row[q + 1] for q in range(n) if mask >> q & 1])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .building import city_sites, road_connects, road_sites, settlement_sites
+from .building import city_sites, scan_road_sites, scan_settlement_sites
 from .state import GameState
 from .topology import Topology
 from .types import NOBODY
@@ -32,16 +32,13 @@ Sites = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 def normal_road_sites(s: GameState, p: int) -> list[int]:
     """Paths where ``p`` may build a road in a normal turn (ignoring cost), in id order.
 
-    ``building.road_sites`` itself outside the set-up's road step; during it (when
-    ``setup_vertex`` restricts the road being placed) each free path is tested with
-    ``building.road_connects``, the connection rule without that restriction.
+    ``building.scan_road_sites`` (the connection rule, found from the pieces: a snapshot
+    keeps no frontier), without the set-up's restriction to the settlement just built;
+    empty without a road in the supply.
     """
-    if s.setup_vertex == NOBODY:
-        return road_sites(s, p)
     if s.roads_left[p] <= 0:
         return []
-    ro = s.road_owner
-    return [e for e in range(s.topo.n_paths) if ro[e] == NOBODY and road_connects(s, p, e)]
+    return scan_road_sites(s, p)
 
 
 def player_sites(s: GameState, p: int) -> Sites:
@@ -52,7 +49,7 @@ def player_sites(s: GameState, p: int) -> Sites:
     """
     return (
         tuple(normal_road_sites(s, p)),
-        tuple(settlement_sites(s, p, False)),
+        tuple(scan_settlement_sites(s, p)) if s.settlements_left[p] > 0 else (),
         tuple(city_sites(s, p)),
     )
 

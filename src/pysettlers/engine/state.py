@@ -17,6 +17,13 @@ Phase payload fields (meaningful only in the phases named):
 * ``special_builder`` — SPECIAL_BUILD: who is taking a special build turn (``current`` stays
   the player whose turn just ended);
 * ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM;
+Kept current on building for the hot paths (``derived.recount`` recomputes each from the
+pieces): ``hex_owners[h]`` — bit mask of the players with a building on hex ``h`` (the
+robber's possible victims); ``road_frontier[p]`` — bit mask of the free paths a road of
+``p`` would connect to; ``settle_frontier[p]`` — bit mask of the unblocked ends of ``p``'s
+roads; ``prod[total]`` — the (hex, intersection) pairs with a building that a roll of
+``total`` pays (an immutable tuple, shared by copies until a building changes it).
+
 * ``ext`` — each scenario's own part of the state, by scenario name (``scenario.py``);
   empty when no scenario is in play.
 
@@ -77,6 +84,11 @@ _SLOTS = (
     "building_level",
     "road_owner",
     "blocked",
+    # kept current on building, for the hot paths (``derived.recount`` recomputes them)
+    "hex_owners",
+    "road_frontier",
+    "settle_frontier",
+    "prod",
     # cards
     "hands",
     "bank",
@@ -139,6 +151,10 @@ class GameState:
     building_level: list[int]
     road_owner: list[int]
     blocked: list[int]
+    hex_owners: list[int]
+    road_frontier: list[int]
+    settle_frontier: list[int]
+    prod: tuple[tuple[tuple[int, int], ...], ...]
     hands: list[int]
     bank: list[int]
     deck: list[int]
@@ -191,6 +207,10 @@ class GameState:
         s.building_level = self.building_level[:]
         s.road_owner = self.road_owner[:]
         s.blocked = self.blocked[:]
+        s.hex_owners = self.hex_owners[:]
+        s.road_frontier = self.road_frontier[:]
+        s.settle_frontier = self.settle_frontier[:]
+        s.prod = self.prod
         s.hands = self.hands[:]
         s.bank = self.bank[:]
         s.deck = self.deck[:]
@@ -294,6 +314,10 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.building_level = [0] * topo.n_intersections
     s.road_owner = [NOBODY] * topo.n_paths
     s.blocked = [0] * topo.n_intersections
+    s.hex_owners = [0] * topo.n_hexes
+    s.road_frontier = [0] * n
+    s.settle_frontier = [0] * n
+    s.prod = ((),) * 13
     s.hands = [0] * (5 * n)
     s.bank = [rules.bank_per_resource] * 5
     s.deck = list(rules.deck)

@@ -23,7 +23,7 @@ from math import comb
 
 from pysettlers.engine import data, rng
 from pysettlers.engine.actions import Action, Outcome
-from pysettlers.engine.awards import update_largest_army
+from pysettlers.engine.awards import update_largest_army, update_longest_road
 from pysettlers.engine.building import (
     city_site_error,
     city_sites,
@@ -31,8 +31,10 @@ from pysettlers.engine.building import (
     place_city,
     place_road,
     place_settlement,
+    remove_road,
     road_site_error,
     road_sites,
+    scan_road_sites,
     settlement_site_error,
     settlement_sites,
 )
@@ -225,12 +227,11 @@ def _sites_without(s: GameState, p: int, e: int) -> list[int]:
     one's own network, not through an opponent's building) without being restated here.
     """
     s.road_owner[e] = NOBODY
-    s.roads_left[p] += 1
     try:
-        return [f for f in road_sites(s, p) if f != e]
+        # From scratch: the state's frontiers do not know of a road lifted for a query.
+        return [f for f in scan_road_sites(s, p) if f != e]
     finally:
         s.road_owner[e] = p
-        s.roads_left[p] -= 1
 
 
 def louis_error(s: GameState, p: int, a: Action) -> str | None:
@@ -264,9 +265,9 @@ def louis_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> No
 
 def louis_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     s.events.append(LouisMoved(p, a.a, a.b))
-    s.road_owner[a.a] = NOBODY
-    s.roads_left[p] += 1
-    place_road(s, p, a.b)  # re-measures p's roads: the move can win or lose Longest Road
+    remove_road(s, a.a)
+    place_road(s, p, a.b)
+    update_longest_road(s, (p,))  # the move as a whole can win or lose Longest Road
     return None, True
 
 
