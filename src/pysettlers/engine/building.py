@@ -159,6 +159,7 @@ def scan_road_sites(s: GameState, p: int) -> list[int]:
 
 
 def place_road(s: GameState, p: int, e: int) -> None:
+    s.pieces_changed += 1
     s.road_owner[e] = p
     s.roads_left[p] -= 1
     topo = s.topo
@@ -186,6 +187,7 @@ def remove_road(s: GameState, e: int) -> None:
     keeping the frontiers and the owner's road length current. The Longest Road card is
     left to the caller, who re-awards it once the move is complete."""
     p = s.road_owner[e]
+    s.pieces_changed += 1
     s.road_owner[e] = NOBODY
     s.roads_left[p] += 1
     topo = s.topo
@@ -260,6 +262,7 @@ def scan_settlement_sites(s: GameState, p: int, blocked: Sequence[int] | None = 
 
 
 def place_settlement(s: GameState, p: int, v: int) -> None:
+    s.pieces_changed += 1
     topo = s.topo
     s.building_owner[v] = p
     s.building_level[v] = 1
@@ -328,6 +331,7 @@ def city_sites(s: GameState, p: int) -> list[int]:
 
 
 def place_city(s: GameState, p: int, v: int) -> None:
+    s.pieces_changed += 1
     s.building_level[v] = 2
     s.cities_left[p] -= 1
     s.settlements_left[p] += 1  # the settlement piece returns to the supply

@@ -22,7 +22,10 @@ pieces): ``hex_owners[h]`` — bit mask of the players with a building on hex ``
 robber's possible victims); ``road_frontier[p]`` — bit mask of the free paths a road of
 ``p`` would connect to; ``settle_frontier[p]`` — bit mask of the unblocked ends of ``p``'s
 roads; ``prod[total]`` — the (hex, intersection) pairs with a building that a roll of
-``total`` pays (an immutable tuple, shared by copies until a building changes it).
+``total`` pays (an immutable tuple, shared by copies until a building changes it);
+``pieces_changed`` counts placements and moves, and ``pieces_snapshot`` is the views'
+tuples of the pieces (``views.observe``) for that count, shared by copies, rebuilt after
+a change.
 
 * ``ext`` — each scenario's own part of the state, by scenario name (``scenario.py``);
   empty when no scenario is in play.
@@ -89,6 +92,9 @@ _SLOTS = (
     "road_frontier",
     "settle_frontier",
     "prod",
+    # how many times pieces were placed or moved, and the views' snapshot of the pieces
+    "pieces_changed",
+    "pieces_snapshot",
     # cards
     "hands",
     "bank",
@@ -155,6 +161,8 @@ class GameState:
     road_frontier: list[int]
     settle_frontier: list[int]
     prod: tuple[tuple[tuple[int, int], ...], ...]
+    pieces_changed: int
+    pieces_snapshot: tuple[Any, ...] | None
     hands: list[int]
     bank: list[int]
     deck: list[int]
@@ -211,6 +219,8 @@ class GameState:
         s.road_frontier = self.road_frontier[:]
         s.settle_frontier = self.settle_frontier[:]
         s.prod = self.prod
+        s.pieces_changed = self.pieces_changed
+        s.pieces_snapshot = self.pieces_snapshot
         s.hands = self.hands[:]
         s.bank = self.bank[:]
         s.deck = self.deck[:]
@@ -283,7 +293,9 @@ class GameState:
 
 
 _FIELDS: tuple[str, ...] = tuple(
-    k for k in _SLOTS if k not in ("events", "log", "tables", "ruleset")
+    k
+    for k in _SLOTS
+    if k not in ("events", "log", "tables", "ruleset", "pieces_changed", "pieces_snapshot")
 )
 
 
@@ -318,6 +330,8 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.road_frontier = [0] * n
     s.settle_frontier = [0] * n
     s.prod = ((),) * 13
+    s.pieces_changed = 0
+    s.pieces_snapshot = None
     s.hands = [0] * (5 * n)
     s.bank = [rules.bank_per_resource] * 5
     s.deck = list(rules.deck)

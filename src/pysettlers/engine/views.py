@@ -38,9 +38,14 @@ from .types import NOBODY, Phase, is_int
 Bundle = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class View:
     """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator).
+
+    A snapshot to be read, never changed: its fields are immutable values (tuples, ints),
+    shared with other views where they are equal (the pieces' tuples). It is not a frozen
+    dataclass only because ``observe`` runs on every decision of every simulated game and
+    a frozen class's construction costs half again as much.
 
     ``rules`` are public — the discard limit, bank and deck sizes a bot must know — except
     the seed, which reads 0 until the game is over. ``version`` is the state's version (the
@@ -298,7 +303,27 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
         dn = s.dev_new
         dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
     # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
-    revealed = tuple(dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
+    if over:
+        revealed = tuple(dev[5 * p + 4] if p == s.winner else 0 for p in range(n))
+        public_vp = tuple(s.public_vp[p] + revealed[p] for p in range(n))
+    else:
+        revealed = (0,) * n
+        public_vp = tuple(s.public_vp)
+    # The pieces change on few actions: their tuples are made once per change and shared
+    # by every view (and copy) until the next one.
+    snap = s.pieces_snapshot
+    if snap is None or snap[0] != s.pieces_changed:
+        snap = s.pieces_snapshot = (
+            s.pieces_changed,
+            tuple(s.building_owner),
+            tuple(s.building_level),
+            tuple(s.road_owner),
+            tuple(s.blocked),
+            tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
+            tuple(s.road_length),
+        )
+    hands = s.hands
+    dn = s.dev_new
     return View(
         viewer=viewer,
         n=n,
@@ -310,25 +335,25 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
         turn=s.turn,
         deciders=deciders(s),
         robber=s.robber,
-        building_owner=tuple(s.building_owner),
-        building_level=tuple(s.building_level),
-        road_owner=tuple(s.road_owner),
+        building_owner=snap[1],
+        building_level=snap[2],
+        road_owner=snap[3],
         bank=(s.bank[0], s.bank[1], s.bank[2], s.bank[3], s.bank[4]),
         deck_size=sum(s.deck),
         hand=hand,
         dev_cards=dev_cards,
         dev_bought_this_turn=dev_new,
-        hand_sizes=tuple(s.hand_size(p) for p in range(n)),
-        dev_counts=tuple(sum(dev[5 * p : 5 * p + 5]) for p in range(n)),
+        hand_sizes=tuple([sum(hands[i : i + 5]) for i in range(0, 5 * n, 5)]),
+        dev_counts=tuple([sum(dev[i : i + 5]) for i in range(0, 5 * n, 5)]),
         knights=tuple(s.knights),
         played=tuple(s.played),
-        public_vp=tuple(s.public_vp[p] + revealed[p] for p in range(n)),
+        public_vp=public_vp,
         revealed_vp_cards=revealed,
-        road_length=tuple(s.road_length),
+        road_length=snap[6],
         longest_road=s.longest_road,
         largest_army=s.largest_army,
         # The best rates the bank trades at now, a scenario's changes included.
-        ratios=tuple(trade_ratios(s)),
+        ratios=tuple(trade_ratios(s) if s.ruleset.scenarios else s.ratios),
         discards=tuple(s.discards),
         dev_played=s.dev_played,
         free_roads=s.free_roads,
@@ -341,17 +366,17 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
         winner=s.winner,
         version=s.version,
         events=tuple(
-            redact(e, viewer)
-            for e in (s.events if since_version is None else since(s.log, since_version))
+            [
+                redact(e, viewer)
+                for e in (s.events if since_version is None else since(s.log, since_version))
+            ]
         ),
-        ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios},
-        pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
-        dev_bought=tuple(sum(s.dev_new[5 * p : 5 * p + 5]) for p in range(n))
-        if any(s.dev_new)
-        else (0,) * n,
+        ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios} if s.ruleset.scenarios else {},
+        pieces_left=snap[5],
+        dev_bought=tuple([sum(dn[i : i + 5]) for i in range(0, 5 * n, 5)]) if any(dn) else (0,) * n,
         first_player=s.first_player,
         setup_step=s.setup_step,
         setup_vertex=s.setup_vertex,
         resume=s.resume,
-        blocked=tuple(s.blocked),
+        blocked=snap[4],
     )
