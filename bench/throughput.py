@@ -2,9 +2,11 @@
 
 What this is for: the numbers the README's "Performance" section quotes — random
 4-player games per second on one core, decisions per game and per second, and the mean
-cost of ``legal_actions``, ``apply``, ``copy`` and ``observe`` — as medians of several runs,
-since shared machines are noisy. Random play is uniform over the legal actions with
-domestic trade offers excluded (the comparison other engines' random players make).
+cost of ``legal_actions``, ``apply``, ``copy`` and ``observe`` — each the median (and the
+minimum) of several timed repeats over the same positions, since a single pass swings 2-6x
+on a shared machine — and the bytes one ``copy()`` allocates. Random play is uniform over
+the legal actions with domestic trade offers excluded (the comparison other engines' random
+players make).
 
 What this is not: a test (no assertion on speed) or a profiler.
 
@@ -26,6 +28,8 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 from pysettlers.engine import ActionKind, Rules, apply, legal_actions, new_game, observe, to_move
@@ -59,7 +63,8 @@ def games_per_second(n_games: int, players: int, first_seed: int) -> tuple[float
 
 
 def per_call_costs(n_games: int, players: int) -> dict[str, float]:
-    """Mean microseconds of each API call over the positions of random games."""
+    """Microseconds of each API call over the positions of random games (median and min
+    of repeats), and the bytes a ``copy()`` allocates."""
     states: list[GameState] = []
     for i in range(n_games):
         s = new_game(Rules(players=players, seed=10_000 + i))
@@ -70,28 +75,63 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
             actions = [a for a in legal_actions(s) if a.kind not in EXCLUDED]
             apply(s, actions[rng.randrange(len(actions))])
     out: dict[str, float] = {}
-    t0 = time.perf_counter()
-    for s in states:
-        legal_actions(s)
-    out["legal_actions_us"] = (time.perf_counter() - t0) / len(states) * 1e6
-    t0 = time.perf_counter()
-    for s in states:
-        s.copy()
-    out["copy_us"] = (time.perf_counter() - t0) / len(states) * 1e6
-    t0 = time.perf_counter()
-    for s in states:
-        observe(s, to_move(s))
-    out["observe_us"] = (time.perf_counter() - t0) / len(states) * 1e6
+    n = len(states)
+    # Each call over the same positions, timed REPEATS times: the median of the repeats
+    # (one pass swings 2-6x on a shared machine), and the fastest as the machine's best.
+    out["legal_actions_us"], out["legal_actions_min_us"] = _repeat(
+        lambda: [legal_actions(s) for s in states], n
+    )
+    out["copy_us"], out["copy_min_us"] = _repeat(lambda: [s.copy() for s in states], n)
+    out["observe_us"], out["observe_min_us"] = _repeat(
+        lambda: [observe(s, to_move(s)) for s in states], n
+    )
     pairs = []
     for s in states:
         acts = legal_actions(s)
-        pairs.append((s.copy(), acts[len(acts) // 2]))
-    t0 = time.perf_counter()
-    for c, a in pairs:
-        apply(c, a)
-    out["apply_us"] = (time.perf_counter() - t0) / len(pairs) * 1e6
+        pairs.append((s, acts[len(acts) // 2]))
+
+    def apply_all() -> None:
+        copies = [(s.copy(), a) for s, a in pairs]  # fresh copies, not timed
+        t0 = time.perf_counter()
+        for c, a in copies:
+            apply(c, a)
+        timed.append(time.perf_counter() - t0)
+
+    timed: list[float] = []
+    for _ in range(REPEATS):
+        apply_all()
+    out["apply_us"] = statistics.median(timed) / n * 1e6
+    out["apply_min_us"] = min(timed) / n * 1e6
+    copied = tracemalloc_bytes(lambda: states[len(states) // 2].copy())
+    out["copy_bytes"] = copied
     out["positions"] = len(states)
     return out
+
+
+REPEATS = 7
+
+
+def _repeat(call: Callable[[], object], n: int) -> tuple[float, float]:
+    """(median, min) microseconds per position of ``call`` over ``n`` positions."""
+    timed = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        call()
+        timed.append(time.perf_counter() - t0)
+    return statistics.median(timed) / n * 1e6, min(timed) / n * 1e6
+
+
+def tracemalloc_bytes(call: Callable[[], object]) -> int:
+    """Bytes allocated and still held by the object ``call`` returns (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = call()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    del kept
+    return after - before
 
 
 def catanatron_run(python: str, games: int, first_seed: int) -> tuple[float, float]:
