@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from . import data
 from .config import Rules
@@ -126,7 +126,7 @@ class Board:
                 raise ValueError(f"{where}: hex {_name(coord)} is listed twice")
             seen.add(coord)
             coords.append(coord)
-            terrain = _enum(Terrain, _str(item, "terrain", where), f"{where}.terrain")
+            terrain = _terrain(_str(item, "terrain", where), f"{where}.terrain")
             number = item.get("number")
             if not isinstance(number, int) or isinstance(number, bool):
                 raise ValueError(f"{where}.number must be an integer (got {number!r})")
@@ -140,7 +140,7 @@ class Board:
         harbors = []
         for i, item in enumerate(_list(obj, "harbors")):
             where = f"board.harbors[{i}]"
-            kind = _enum(Harbor, _str(item, "type", where), f"{where}.type")
+            kind = _harbor(_str(item, "type", where), f"{where}.type")
             harbors.append((kind, topo.parse_path(_str(item, "path", where))))
         return cls(topo, tuple(terrain_of), tuple(numbers), tuple(harbors))
 
@@ -179,14 +179,20 @@ def _str(item: object, key: str, where: str) -> str:
     return value
 
 
-_E = TypeVar("_E", Terrain, Harbor)
+def _terrain(text: str, where: str) -> Terrain:
+    return Terrain[_member_name(Terrain, text, where)]
 
 
-def _enum(kind: type[_E], text: str, where: str) -> _E:
+def _harbor(text: str, where: str) -> Harbor:
+    return Harbor[_member_name(Harbor, text, where)]
+
+
+def _member_name(kind: type[Terrain] | type[Harbor], text: str, where: str) -> str:
+    """The enum member name ``text`` spells (any case), or a ValueError naming ``where``."""
     names = [m.name.lower() for m in kind]
     if text.strip().lower() not in names:
         raise ValueError(f"{where} must be one of {names} (got {text[:40]!r})")
-    return kind[text.strip().upper()]
+    return text.strip().upper()
 
 
 def _check_hexes(topo: Topology, terrain: tuple[Terrain, ...], numbers: tuple[int, ...]) -> None:
