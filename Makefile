@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest demo bench venv-package mypyc bench-mypyc test-mypyc clean
+.PHONY: test lint typecheck pytest soak demo bench venv-package mypyc bench-mypyc test-mypyc clean
 
 # `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship apart from Python, in the
 # python3-venv package (python3.X-venv); without it venv stops half-way, leaving a .venv with
@@ -53,6 +53,13 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(VENV)/bin/pytest -q
+
+# The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
+# 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
+SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
+	tests/test_helpers_invariants.py tests/test_bots_many_games.py
+soak: $(STAMP)
+	PYSETTLERS_SOAK=1 $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
 demo: $(STAMP)
 	$(VENV)/bin/pysettlers demo --seed 1

@@ -142,10 +142,26 @@ def config_for(i: int, *, base_seed: int = 0, extension: bool = False) -> Rules:
     )
 
 
-def harness_games(default: int) -> int:
-    """How many games to play: ``PYSETTLERS_HARNESS_GAMES`` if set, else ``default``."""
-    text = os.environ.get("PYSETTLERS_HARNESS_GAMES", "").strip()
-    return int(text) if text else default
+def soak() -> bool:
+    """Whether this is a soak run (``PYSETTLERS_SOAK=1``, set by ``make soak``): the
+    harnesses and the many-games bot test then play their full-size runs instead of the
+    smaller CI runs of ``make test``."""
+    return os.environ.get("PYSETTLERS_SOAK", "").strip() not in ("", "0")
+
+
+def games_from_env(variable: str, ci: int, soak_games: int) -> int:
+    """How many games a harness plays: ``variable`` if set, else ``soak_games`` in a soak
+    run (:func:`soak`), else ``ci``."""
+    text = os.environ.get(variable, "").strip()
+    if text:
+        return int(text)
+    return soak_games if soak() else ci
+
+
+def harness_games(ci: int, soak_games: int | None = None) -> int:
+    """How many base games to play: ``PYSETTLERS_HARNESS_GAMES`` if set, else ``soak_games``
+    in a soak run, else ``ci``."""
+    return games_from_env("PYSETTLERS_HARNESS_GAMES", ci, ci if soak_games is None else soak_games)
 
 
 class HarnessFailure(AssertionError):

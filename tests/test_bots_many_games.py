@@ -1,4 +1,4 @@
-"""Every bot finishes thousands of seeded games without an illegal action.
+"""Every bot finishes hundreds of seeded games (thousands in ``make soak``), all legal.
 
 What this is for: the simulator's promise to bot users — ``random``, ``weighted`` and
 ``greedy`` play many games through ``pysettlers.sim`` (every action a bot returns is
@@ -13,25 +13,31 @@ from __future__ import annotations
 
 import pytest
 
+import harness
 from pysettlers.engine import Rules
 from pysettlers.sim import SimConfig, parse_players, simulate
 
 RUNS = [
-    # (players list, rules, games)
-    ("random,random,random,random", Rules(players=4), 1000),
-    ("weighted,weighted,random,greedy", Rules(players=4, map_kind="random"), 300),
-    ("weighted,weighted,weighted,weighted", Rules(players=4), 1000),
-    ("greedy,greedy,weighted,greedy", Rules(players=4), 500),
-    ("weighted,weighted,weighted", Rules(players=3, map_kind="beginner"), 300),
-    ("random,weighted,random,weighted,random", Rules(players=5), 200),
-    ("random,random,weighted,weighted,random,greedy", Rules(players=6), 100),
-    ("random,weighted,greedy,random", Rules(players=4, helpers=True), 200),
-    ("weighted,random", Rules(players=2, trade_build="separate"), 200),
+    # (players list, rules, games in make test, games in make soak)
+    ("random,random,random,random", Rules(players=4), 100, 1000),
+    ("weighted,weighted,random,greedy", Rules(players=4, map_kind="random"), 60, 300),
+    ("weighted,weighted,weighted,weighted", Rules(players=4), 150, 1000),
+    ("greedy,greedy,weighted,greedy", Rules(players=4), 60, 500),
+    ("weighted,weighted,weighted", Rules(players=3, map_kind="beginner"), 100, 300),
+    ("random,weighted,random,weighted,random", Rules(players=5), 100, 200),
+    ("random,random,weighted,weighted,random,greedy", Rules(players=6), 50, 100),
+    ("random,weighted,greedy,random", Rules(players=4, helpers=True), 60, 200),
+    ("weighted,random", Rules(players=2, trade_build="separate"), 100, 200),
 ]
+"""``make test`` plays the smaller counts (about 45 CPU-seconds in all), ``make soak``
+(``PYSETTLERS_SOAK=1``) the larger ones (about 270 CPU-seconds)."""
 
 
-@pytest.mark.parametrize(("players", "rules", "games"), RUNS)
-def test_bots_finish_games_without_illegal_actions(players: str, rules: Rules, games: int) -> None:
+@pytest.mark.parametrize(("players", "rules", "ci_games", "soak_games"), RUNS)
+def test_bots_finish_games_without_illegal_actions(
+    players: str, rules: Rules, ci_games: int, soak_games: int
+) -> None:
+    games = soak_games if harness.soak() else ci_games
     specs = tuple(parse_players(players))
     tally, _ = simulate(SimConfig(rules, specs, games=games, seed=7), workers=2)
     assert tally.games == games

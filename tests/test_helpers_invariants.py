@@ -19,9 +19,10 @@ both trade/build styles, engine-drawn and caller-supplied chance:
   Hilde's owner looks at, to owner and victim; Candamir's cards, to their owner);
 * the record replays to the identical position (``position_key``).
 
-``PYSETTLERS_HELPER_GAMES`` changes the number of games (default 240);
-``PYSETTLERS_HARNESS_WORKERS=1`` plays in-process. A failure names the game's rules, step
-and last actions.
+``make test`` (CI) plays :data:`CI_GAMES`, ``make soak`` :data:`SOAK_GAMES`;
+``PYSETTLERS_HELPER_GAMES`` sets any number; ``PYSETTLERS_HARNESS_WORKERS=1`` plays
+in-process. A failure names the game's rules, step and last actions. The planted bugs at the
+end break helper rules and show that the CI run's games catch each of them.
 
 What this is not: the per-helper rules (``test_helper_*.py``) or the base-game harness
 (``harness.py``, whose checks this reuses where they fit).
@@ -30,11 +31,11 @@ What this is not: the per-helper rules (``test_helper_*.py``) or the base-game h
 from __future__ import annotations
 
 import json
-import os
 import random
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -54,6 +55,7 @@ from pysettlers.engine import (
     Game,
     GameState,
     IllegalActionError,
+    Outcome,
     Phase,
     Rules,
     apply,
@@ -71,10 +73,16 @@ from pysettlers.engine import (
 from pysettlers.engine.derived import recount
 from pysettlers.engine.events import HIDDEN
 from pysettlers.engine.scenarios.helpers import helpers_of
+from pysettlers.engine.scenarios.helpers import rules as helper_rules
 from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard
 
 K = ActionKind
-DEFAULT_GAMES = 240
+CI_GAMES = 48
+"""The games of ``make test``: twice round the 24 combinations of :func:`rules_for`, about
+25 CPU-seconds. Every helper action is played well before that, and each planted bug below
+is caught in the first games."""
+SOAK_GAMES = 240
+"""The games of ``make soak`` (``PYSETTLERS_SOAK=1``), about 110 CPU-seconds."""
 MAX_STEPS = 8000
 SAMPLE_RATE = 0.01
 HELPER_PHASES = frozenset(
@@ -101,8 +109,7 @@ def rules_for(i: int) -> Rules:
 
 
 def n_games() -> int:
-    text = os.environ.get("PYSETTLERS_HELPER_GAMES", "").strip()
-    return int(text) if text else DEFAULT_GAMES
+    return harness.games_from_env("PYSETTLERS_HELPER_GAMES", CI_GAMES, SOAK_GAMES)
 
 
 # -- the invariants --------------------------------------------------------------------------
@@ -409,8 +416,8 @@ def test_games_finish_and_replay(tally: Tally) -> None:
 
 
 def test_every_helper_action_is_played(tally: Tally) -> None:
-    if tally.games < 100:
-        pytest.skip("coverage is asserted for runs of 100 games or more")
+    if tally.games < 24:
+        pytest.skip("coverage is asserted for runs of 24 games or more")
     helper_kinds = {k.name for k in K if k >= FIRST_HELPER_KIND}
     assert helper_kinds <= set(tally.kinds)
 
@@ -421,3 +428,76 @@ def test_format_action_is_total_on_helper_actions() -> None:
     for k in K:
         if k >= FIRST_HELPER_KIND:
             assert format_action(Action(0, k, 0, 1, give=(1, 0, 1, 0, 0), to=2), s.topo)
+
+
+# -- the CI run's games catch planted helper bugs -----------------------------------------------
+
+
+def first_failure(n: int) -> tuple[int, str] | None:
+    """The first of games ``0 .. n - 1`` that fails, and its failure, played in this
+    process (where the bug is planted); ``None`` if all pass."""
+    for i in range(n):
+        try:
+            play_game(rules_for(i), Tally(games=1))
+        except Exception as e:
+            return i, f"{type(e).__name__}: {e}"
+    return None
+
+
+def _hx(s: GameState) -> Any:
+    hx = helpers_of(s)
+    assert hx is not None
+    return hx
+
+
+def _rule(kind: ActionKind) -> Any:
+    return next(r for r in helper_rules.RULES if r.kind == kind)
+
+
+def test_the_ci_run_catches_marianne_taking_a_card_from_nowhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Marianne's card is added to the hand but not taken from the bank."""
+
+    def marianne_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> tuple[None, bool]:
+        s.hands[5 * p + a.a] += 1
+        return None, True
+
+    monkeypatch.setattr(_rule(K.HELPER_MARIANNE), "_apply", marianne_apply)
+    caught = first_failure(n_games())
+    assert caught is not None, "the CI run misses the planted Marianne bug"
+    assert "not conserved" in caught[1]
+
+
+def test_the_ci_run_catches_an_exchange_that_leaves_the_helper_in_the_display(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Exchanging a helper takes the new one without removing it from the display."""
+    real = helper_rules.Exchange.apply
+
+    def exchange_apply(self: Any, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        out = real(self, s, a, outcome)
+        _hx(s).display |= 1 << a.a
+        return out
+
+    monkeypatch.setattr(helper_rules.Exchange, "apply", exchange_apply)
+    caught = first_failure(n_games())
+    assert caught is not None, "the CI run misses the planted exchange bug"
+    assert "also in the display" in caught[1]
+
+
+def test_the_ci_run_catches_vincents_knight_going_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vincent's knight leaves the played cards without being counted as discarded, so the
+    development deck is no longer accounted for (the rarest helper action of the run)."""
+    rule = _rule(K.HELPER_VINCENT)
+    real = rule._apply
+
+    def vincent_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Any:
+        out = real(s, p, a, outcome)
+        _hx(s).knights_discarded[p] -= 1
+        return out
+
+    monkeypatch.setattr(rule, "_apply", vincent_apply)
+    caught = first_failure(n_games())
+    assert caught is not None, "the CI run misses the planted Vincent bug"
+    assert "development card KNIGHT" in caught[1]

@@ -1,13 +1,15 @@
-"""The random-simulation invariant harness over thousands of seeded games, and its self-tests.
+"""The random-simulation invariant harness over seeded games, and its self-tests.
 
-What this is for: the default run plays 2,000 seeded random games (every combination of
-2/3/4 players, the three map kinds, both trade/build styles and four discard limits) through
-``harness.py``, which checks the invariants after every step, the round trips and fuzzing on
-a sample of steps, and the replay of each record. ``PYSETTLERS_HARNESS_GAMES=20000`` scales
-it up; ``PYSETTLERS_HARNESS_WORKERS=1`` plays in-process (for a debugger). A failure names
-the game's rules, step and last actions, and how to reproduce it.
+What this is for: ``harness.py`` plays seeded random games (every combination of 2/3/4
+players, the three map kinds, both trade/build styles and four discard limits) and checks
+the invariants after every step, the round trips and fuzzing on a sample of steps, and the
+replay of each record. ``make test`` (CI) plays :data:`CI_GAMES`, four times round the 72
+combinations; ``make soak`` plays :data:`SOAK_GAMES`; ``PYSETTLERS_HARNESS_GAMES=20000``
+sets any size; ``PYSETTLERS_HARNESS_WORKERS=1`` plays in-process (for a debugger). A failure
+names the game's rules, step and last actions, and how to reproduce it.
 
-The self-tests below plant corruptions and an engine bug to show that each checker can fail.
+The self-tests below plant corruptions and engine bugs to show that each checker can fail,
+and that the games of the CI run are enough to catch the planted bugs.
 
 What this is not: the per-rule tests (``test_rules_*.py``), which pin the rulebook's examples.
 """
@@ -21,12 +23,21 @@ from harness import HarnessFailure, Tally
 from pysettlers.engine import Action, ActionKind, GameState, Phase, Rules
 from pysettlers.engine.types import NOBODY
 
-DEFAULT_GAMES = 2000
+CI_GAMES = 288
+"""The games of ``make test``: four times round :data:`harness.COMBOS`, about 65 CPU-seconds.
+Every phase and action kind is reached well before that, and each planted bug below is
+caught within the first few dozen of these games."""
+SOAK_GAMES = 2000
+"""The games of ``make soak`` (``PYSETTLERS_SOAK=1``), about 460 CPU-seconds."""
+
+
+def n_games() -> int:
+    return harness.harness_games(CI_GAMES, SOAK_GAMES)
 
 
 @pytest.fixture(scope="module")
 def tally() -> Tally:
-    n = harness.harness_games(DEFAULT_GAMES)
+    n = n_games()
     return harness.run_parallel(n, workers=harness.harness_workers())
 
 
@@ -36,7 +47,7 @@ def test_every_game_keeps_every_invariant(tally: Tally) -> None:
 
 
 def test_the_run_covers_what_it_claims(tally: Tally) -> None:
-    n = harness.harness_games(DEFAULT_GAMES)
+    n = n_games()
     assert tally.games == n
     assert tally.replays == n - len(tally.failures)  # every game's record was replayed
     # Random play ends games well inside the step cap; a stall would show up here.
@@ -47,8 +58,8 @@ def test_the_run_covers_what_it_claims(tally: Tally) -> None:
 
 
 def test_the_run_reaches_every_phase_and_action_kind(tally: Tally) -> None:
-    if tally.games < 500:
-        pytest.skip("coverage is only asserted for runs of 500 games or more")
+    if tally.games < 144:
+        pytest.skip("coverage is only asserted for runs of 144 games or more")
     phases = {p.name for p in harness.BASE_PHASES} - {"GAME_OVER"}
     assert phases <= set(tally.phases)
     assert {k.name for k in harness.BASE_KINDS} <= set(tally.kinds)
@@ -171,3 +182,48 @@ def test_the_harness_catches_a_planted_engine_bug(monkeypatch: pytest.MonkeyPatc
     result = harness.run_game(harness.config_for(0))
     assert result.failures and "resource 0" in result.failures[0]
     assert "reproduce: harness.run_game(Rules(" in result.failures[0]
+
+
+# -- the CI run's games catch planted engine bugs ----------------------------------------------
+
+
+def first_failure(n: int) -> tuple[int, str] | None:
+    """The first of harness games ``0 .. n - 1`` that fails, and its failure; ``None`` if
+    all pass. Played in this process (a planted bug does not reach worker processes), and
+    stops at the first failure, so a bug the run catches early costs little to show."""
+    for i in range(n):
+        result = harness.run_game(harness.config_for(i))
+        if result.failures:
+            return i, result.failures[0]
+    return None
+
+
+def test_the_ci_run_catches_a_bank_shortage_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug on a rare path: production ignores the bank's shortage rule ("if there are not
+    enough resource cards ... no player receives any"), so the bank can be overdrawn. Only
+    4 of the first 72 games run the bank short of a resource owed to two players or more;
+    the first is game 13 of the CI run."""
+    import pysettlers.engine.production as production
+
+    real = production.produce
+
+    def produce_from_a_bottomless_bank(s: GameState, total: int) -> None:
+        before = s.bank[:]
+        s.bank[:] = [10**6] * 5  # the shortage rule never applies
+        real(s, total)
+        s.bank[:] = [b - (10**6 - left) for b, left in zip(before, s.bank)]
+
+    monkeypatch.setattr(production, "produce", produce_from_a_bottomless_bank)
+    caught = first_failure(n_games())
+    assert caught is not None, "the CI run misses the planted bank shortage bug"
+    assert "negative count in bank" in caught[1]
+
+
+def test_the_ci_run_catches_largest_army_at_two_knights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Largest Army handed over at 2 knights instead of 3 (Almanac, Largest Army)."""
+    import pysettlers.engine.awards as awards
+
+    monkeypatch.setattr(awards, "LARGEST_ARMY_MIN", 2)
+    caught = first_failure(n_games())
+    assert caught is not None, "the CI run misses the planted Largest Army bug"
+    assert "largest army held by" in caught[1]
