@@ -355,13 +355,12 @@ def starting_resources(s: GameState, p: int, v: int) -> None:
 _PAID = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
 
 
-@register
 class BuildRoad(Rule):
     kind = K.BUILD_ROAD
     name = "Roads"
     phases = frozenset({P.SETUP_ROAD, P.MAIN, P.BUILD, P.ROAD_BUILDING, P.SPECIAL_BUILD})
     order = 10
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def needs(self, phase: Phase) -> int:
         return 0b00011 if phase in _PAID else 0  # brick, lumber
@@ -405,13 +404,12 @@ class BuildRoad(Rule):
         return None
 
 
-@register
 class BuildSettlement(Rule):
     kind = K.BUILD_SETTLEMENT
     name = "Settlements"
     phases = frozenset({P.SETUP_SETTLEMENT, P.MAIN, P.BUILD, P.SPECIAL_BUILD})
     order = 11
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def needs(self, phase: Phase) -> int:
         return 0b01111 if phase in _PAID else 0  # brick, lumber, wool, grain
@@ -452,13 +450,12 @@ class BuildSettlement(Rule):
         return None
 
 
-@register
 class BuildCity(Rule):
     kind = K.BUILD_CITY
     name = "Cities"
     phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
     order = 12
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def needs(self, phase: Phase) -> int:
         return 0b11000  # grain, ore
@@ -487,3 +484,12 @@ class BuildCity(Rule):
 # The costs written out in the options above for speed must stay the Building Costs Card's.
 assert ROAD_COST == (1, 1, 0, 0, 0) and SETTLEMENT_COST == (1, 1, 1, 1, 0)
 assert CITY_COST == (0, 0, 0, 2, 3) and DEVELOPMENT_COST == (0, 0, 1, 1, 1)
+
+
+# Registered by call, not by decorator: mypyc compiles only undecorated classes.
+for _rule in (
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+):
+    register(_rule)

@@ -107,7 +107,6 @@ def monopoly(s: GameState, p: int, r: int) -> None:
 # -- the rules ---------------------------------------------------------------------------------
 
 
-@register
 class BuyDevelopment(Rule):
     kind = K.BUY_DEVELOPMENT
     name = DEV_RULE
@@ -170,7 +169,6 @@ class _Play(Rule):
         return NEEDS_DEV
 
 
-@register
 class PlayKnight(_Play):
     kind = K.PLAY_KNIGHT
     order = 20
@@ -193,7 +191,6 @@ class PlayKnight(_Play):
         return None
 
 
-@register
 class PlayRoadBuilding(_Play):
     kind = K.PLAY_ROAD_BUILDING
     order = 21
@@ -216,11 +213,10 @@ class PlayRoadBuilding(_Play):
         return None
 
 
-@register
 class PlayYearOfPlenty(_Play):
     kind = K.PLAY_YEAR_OF_PLENTY
     order = 22
-    fields = ("a", "b")
+    fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
         return play_error(s, a.player, DevCard.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
@@ -246,11 +242,10 @@ class PlayYearOfPlenty(_Play):
         return None
 
 
-@register
 class PlayMonopoly(_Play):
     kind = K.PLAY_MONOPOLY
     order = 23
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         err = play_error(s, a.player, DevCard.MONOPOLY)
@@ -266,3 +261,14 @@ class PlayMonopoly(_Play):
         take_card(s, a.player, DevCard.MONOPOLY)
         monopoly(s, a.player, a.a)
         return None
+
+
+# Registered by call, not by decorator: mypyc compiles only undecorated classes.
+for _rule in (
+    BuyDevelopment,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+):
+    register(_rule)

@@ -159,7 +159,6 @@ DICE: tuple[tuple[tuple[int, int], float], ...] = tuple(
 """The 21 distinct rolls of two dice (in increasing order) with their probabilities."""
 
 
-@register
 class Roll(Rule):
     kind = K.ROLL
     name = "Resource Production"
@@ -200,13 +199,12 @@ class Roll(Rule):
         return f"{outcome!r} is not a roll of two dice"
 
 
-@register
 class Discard(Rule):
     kind = K.DISCARD
     name = DISCARD_RULE
     phases = frozenset({P.DISCARD})
     order = 0
-    fields = ("give",)
+    fields: tuple[str, ...] = ("give",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         return discard_error(s, a.player, a.give)
@@ -223,13 +221,12 @@ class Discard(Rule):
         return None
 
 
-@register
 class MoveRobber(Rule):
     kind = K.MOVE_ROBBER
     name = ROBBER_RULE
     phases = frozenset({P.MOVE_ROBBER})
     order = 0
-    fields = ("a", "b")
+    fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
         return robber_error(s, a.player, a.a, a.b)
@@ -277,3 +274,12 @@ class MoveRobber(Rule):
         if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
             return f"p{a.b} holds no card {outcome!r} to be stolen"
         return None
+
+
+# Registered by call, not by decorator: mypyc compiles only undecorated classes.
+for _rule in (
+    Roll,
+    Discard,
+    MoveRobber,
+):
+    register(_rule)

@@ -231,13 +231,12 @@ def close_offer(s: GameState) -> None:
 # -- the rules ---------------------------------------------------------------------------------
 
 
-@register
 class MaritimeTrade(Rule):
     kind = K.MARITIME_TRADE
     name = MARITIME_RULE
     phases = frozenset({P.MAIN})
     order = 30
-    fields = ("give", "get")
+    fields: tuple[str, ...] = ("give", "get")
 
     def error(self, s: GameState, a: Action) -> str | None:
         return maritime_error(s, a.player, a.give, a.get)
@@ -261,13 +260,12 @@ class MaritimeTrade(Rule):
         return None
 
 
-@register
 class OfferTrade(Rule):
     kind = K.OFFER_TRADE
     name = DOMESTIC_RULE
     phases = frozenset({P.MAIN})
     order = 31
-    fields = ("give", "get", "to")
+    fields: tuple[str, ...] = ("give", "get", "to")
 
     def error(self, s: GameState, a: Action) -> str | None:
         return offer_error(s, a.player, a.give, a.get, a.to)
@@ -307,7 +305,6 @@ def _answered(s: GameState, a: Action, answer: str) -> None:
             s.phase = P.MAIN
 
 
-@register
 class AcceptTrade(Rule):
     kind = K.ACCEPT_TRADE
     name = DOMESTIC_RULE
@@ -328,7 +325,6 @@ class AcceptTrade(Rule):
         return None
 
 
-@register
 class RejectTrade(Rule):
     kind = K.REJECT_TRADE
     name = DOMESTIC_RULE
@@ -349,13 +345,12 @@ class RejectTrade(Rule):
         return None
 
 
-@register
 class CounterTrade(Rule):
     kind = K.COUNTER_TRADE
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_RESPONSE})
     order = 52
-    fields = ("give", "get")
+    fields: tuple[str, ...] = ("give", "get")
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
@@ -378,13 +373,12 @@ class CounterTrade(Rule):
         return None
 
 
-@register
 class ConfirmTrade(Rule):
     kind = K.CONFIRM_TRADE
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_CONFIRM})
     order = 53
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         return confirm_error(s, a.player, a.a)
@@ -400,7 +394,6 @@ class ConfirmTrade(Rule):
         return None
 
 
-@register
 class CancelTrade(Rule):
     kind = K.CANCEL_TRADE
     name = DOMESTIC_RULE
@@ -423,3 +416,16 @@ class CancelTrade(Rule):
         s.events.append(OfferClosed(a.player))
         s.phase = P.MAIN
         return None
+
+
+# Registered by call, not by decorator: mypyc compiles only undecorated classes.
+for _rule in (
+    MaritimeTrade,
+    OfferTrade,
+    AcceptTrade,
+    RejectTrade,
+    CounterTrade,
+    ConfirmTrade,
+    CancelTrade,
+):
+    register(_rule)

@@ -22,7 +22,6 @@ K = ActionKind
 P = Phase
 
 
-@register
 class EndTurn(Rule):
     kind = K.END_TURN
     name = TURN_RULE
@@ -81,3 +80,8 @@ def win(s: GameState, p: int) -> None:
     s.phase = P.GAME_OVER
     s.free_roads = 0  # a free road may have won the game; none is left to place
     s.events.append(Won(p, s.public_vp[p] + s.dev[5 * p + 4], s.dev[5 * p + 4]))
+
+
+# Registered by call, not by decorator: mypyc compiles only undecorated classes.
+for _rule in (EndTurn,):
+    register(_rule)

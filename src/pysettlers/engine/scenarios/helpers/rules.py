@@ -422,7 +422,7 @@ class Exchange(Rule):
     name = HELPERS_RULE
     phases = frozenset({P.HELPER_AFTER})
     order = 61
-    fields = ("a",)
+    fields: tuple[str, ...] = ("a",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         if not 0 <= a.a < len(Helper) or not hx_of(s).display >> a.a & 1:
