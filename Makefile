@@ -70,7 +70,7 @@ bench: $(STAMP)
 # Optional: the same engine sources compiled with mypyc into build/mypyc (src stays pure
 # Python; nothing is installed). Use it with PYTHONPATH=build/mypyc.
 MYPYC_DIR = build/mypyc
-ENGINE_MODULES = $(filter-out %/__init__.py,$(wildcard src/pysettlers/engine/*.py))
+ENGINE_MODULES = $(filter-out %/__init__.py,$(wildcard src/pysettlers/engine/*.py src/pysettlers/engine/scenarios/helpers/*.py))
 mypyc: $(STAMP)
 	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
 	cp -r src/pysettlers $(MYPYC_DIR)/

@@ -83,7 +83,7 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # (No zero-argument super() here: slotted dataclasses are re-created classes.)
-        own = cls.__dict__
+        own = vars(cls)
         for name in ("kind", "secret", "seen_by"):
             if name not in own:
                 raise TypeError(f"event {cls.__name__} must declare its {name!r}")
@@ -189,9 +189,9 @@ def event_to_json(e: Event, topo: Topology) -> dict[str, Any]:
 class StartRoll(Event):
     """Everyone rolls for the starting player: ``rolls`` is ((seat, total), ...)."""
 
-    kind = "start_roll"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "start_roll"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     rolls: tuple[tuple[int, int], ...]
 
 
@@ -199,18 +199,18 @@ class StartRoll(Event):
 class StartingResources(Event):
     """The resources of the hexes around a second (or starred) settlement."""
 
-    kind = "starting_resources"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "starting_resources"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resources: Bundle5
 
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Event):
-    kind = "roll"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "roll"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     dice: tuple[int, int]
 
@@ -219,45 +219,45 @@ class Rolled(Event):
 class Produced(Event):
     """A production roll paid out: ``received[5 * seat + resource]`` (after the bank's limits)."""
 
-    kind = "produce"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "produce"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     total: int
     received: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class RoadBuilt(Event):
-    kind = "road"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "road"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     path: PathRef
 
 
 @dataclass(frozen=True, slots=True)
 class SettlementBuilt(Event):
-    kind = "settlement"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "settlement"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     intersection: Spot
 
 
 @dataclass(frozen=True, slots=True)
 class CityBuilt(Event):
-    kind = "city"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "city"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     intersection: Spot
 
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
-    kind = "discard"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "discard"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     cards: Bundle5
 
@@ -267,9 +267,9 @@ class RobberMoved(Event):
     """The robber moved; ``stolen`` (the resource taken, ``None`` if nothing) is known to
     the thief and the victim only; everyone sees whether a card was taken."""
 
-    kind = "robber"
-    secret = ("stolen",)
-    seen_by = ("player", "victim")
+    kind: ClassVar[str] = "robber"
+    secret: ClassVar[tuple[str, ...]] = ("stolen",)
+    seen_by: ClassVar[tuple[str, ...]] = ("player", "victim")
     player: Seat
     hex: HexRef
     victim: Seat
@@ -280,26 +280,26 @@ class RobberMoved(Event):
 class CardDrawn(Event):
     """A development card bought: which one only its buyer knows."""
 
-    kind = "draw"
-    secret = ("card",)
-    seen_by = ("player",)
+    kind: ClassVar[str] = "draw"
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+    seen_by: ClassVar[tuple[str, ...]] = ("player",)
     player: Seat
     card: Card | Hidden
 
 
 @dataclass(frozen=True, slots=True)
 class KnightPlayed(Event):
-    kind = "knight"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "knight"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class RoadBuildingPlayed(Event):
-    kind = "road_building"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "road_building"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
 
 
@@ -307,9 +307,9 @@ class RoadBuildingPlayed(Event):
 class YearOfPlentyPlayed(Event):
     """Year of Plenty: ``second`` is ``-1`` when the bank had one card only."""
 
-    kind = "year_of_plenty"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "year_of_plenty"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
     second: Res
@@ -319,9 +319,9 @@ class YearOfPlentyPlayed(Event):
 class MonopolyPlayed(Event):
     """Monopoly: ``taken[seat]`` cards of ``resource`` from each opponent."""
 
-    kind = "monopoly"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "monopoly"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
     taken: tuple[int, ...]
@@ -331,25 +331,25 @@ class MonopolyPlayed(Event):
 class LongestRoadMoved(Event):
     """The Longest Road card went to ``holder`` (``-1``: set aside)."""
 
-    kind = "longest_road"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "longest_road"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     holder: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class LargestArmyMoved(Event):
-    kind = "largest_army"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "largest_army"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     holder: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class MaritimeTraded(Event):
-    kind = "maritime"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "maritime"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     give: Bundle5
     get: Bundle5
@@ -357,9 +357,9 @@ class MaritimeTraded(Event):
 
 @dataclass(frozen=True, slots=True)
 class OfferMade(Event):
-    kind = "offer"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "offer"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     give: Bundle5
     get: Bundle5
@@ -371,9 +371,9 @@ class OfferAnswered(Event):
     """An answer to an offer: ``answer`` is accept, reject or counter (with its terms,
     written from the answering player's side)."""
 
-    kind = "answer"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "answer"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     answer: str
     give: Bundle5
@@ -382,9 +382,9 @@ class OfferAnswered(Event):
 
 @dataclass(frozen=True, slots=True)
 class OfferClosed(Event):
-    kind = "offer_closed"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "offer_closed"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
 
 
@@ -392,9 +392,9 @@ class OfferClosed(Event):
 class Traded(Event):
     """A domestic trade: ``player`` gave ``give`` to ``partner`` for ``get``."""
 
-    kind = "trade"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "trade"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     partner: Seat
     give: Bundle5
@@ -403,18 +403,18 @@ class Traded(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    kind = "turn"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "turn"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     turn: int
 
 
 @dataclass(frozen=True, slots=True)
 class SpecialBuildTurn(Event):
-    kind = "special_build"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "special_build"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
 
 
@@ -422,9 +422,9 @@ class SpecialBuildTurn(Event):
 class Won(Event):
     """``player`` won with ``points``, revealing ``vp_cards`` victory point cards."""
 
-    kind = "win"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "win"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     points: int
     vp_cards: int

@@ -11,6 +11,7 @@ What this is not: the advantages themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from pysettlers.engine.events import (
     Bundle5,
@@ -29,9 +30,9 @@ from pysettlers.engine.events import (
 
 @dataclass(frozen=True, slots=True)
 class HelperDealt(Event):
-    kind = "helper_dealt"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "helper_dealt"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     helper: HelperRef
 
@@ -40,35 +41,35 @@ class HelperDealt(Event):
 class HelperDisplayed(Event):
     """The numbered helpers left over once everyone has one join the display."""
 
-    kind = "helper_display"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "helper_display"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     helpers: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HelperDeclined(Event):
-    kind = "helper_decline"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "helper_decline"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     helper: HelperRef
 
 
 @dataclass(frozen=True, slots=True)
 class HelperFlipped(Event):
-    kind = "helper_flip"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "helper_flip"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     helper: HelperRef
 
 
 @dataclass(frozen=True, slots=True)
 class HelperExchanged(Event):
-    kind = "helper_exchange"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "helper_exchange"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     returned: HelperRef
     taken: HelperRef
@@ -76,9 +77,9 @@ class HelperExchanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class CandamirBought(Event):
-    kind = "candamir"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "candamir"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     paid: Bundle5
 
@@ -87,18 +88,18 @@ class CandamirBought(Event):
 class CandamirDrew(Event):
     """The cards Candamir's owner drew to keep one: known to that owner only."""
 
-    kind = "candamir_draw"
-    secret = ("cards",)
-    seen_by = ("player",)
+    kind: ClassVar[str] = "candamir_draw"
+    secret: ClassVar[tuple[str, ...]] = ("cards",)
+    seen_by: ClassVar[tuple[str, ...]] = ("player",)
     player: Seat
     cards: Cards | Hidden
 
 
 @dataclass(frozen=True, slots=True)
 class HildeChose(Event):
-    kind = "hilde"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "hilde"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     victim: Seat
 
@@ -107,9 +108,9 @@ class HildeChose(Event):
 class HildeLooked(Event):
     """The hand Hilde's owner looks at: known to that owner and the victim only."""
 
-    kind = "hilde_look"
-    secret = ("hand",)
-    seen_by = ("player", "victim")
+    kind: ClassVar[str] = "hilde_look"
+    secret: ClassVar[tuple[str, ...]] = ("hand",)
+    seen_by: ClassVar[tuple[str, ...]] = ("player", "victim")
     player: Seat
     victim: Seat
     hand: Bundle5 | Hidden
@@ -117,9 +118,9 @@ class HildeLooked(Event):
 
 @dataclass(frozen=True, slots=True)
 class HildeTook(Event):
-    kind = "hilde_take"
-    secret = ("resource",)
-    seen_by = ("player", "victim")
+    kind: ClassVar[str] = "hilde_take"
+    secret: ClassVar[tuple[str, ...]] = ("resource",)
+    seen_by: ClassVar[tuple[str, ...]] = ("player", "victim")
     player: Seat
     victim: Seat
     resource: Res | Hidden
@@ -127,9 +128,9 @@ class HildeTook(Event):
 
 @dataclass(frozen=True, slots=True)
 class JeanChose(Event):
-    kind = "jean"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "jean"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
 
@@ -139,9 +140,9 @@ class LinMoved(Event):
     """Lin: the robber left ``vacated`` for the desert ``hex``; ``received`` is the resource
     of the vacated hex taken from the bank (``None`` if the bank had none)."""
 
-    kind = "lin"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "lin"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     vacated: HexRef
     hex: HexRef
@@ -150,9 +151,9 @@ class LinMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class LouisMoved(Event):
-    kind = "louis"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "louis"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     removed: PathRef
     path: PathRef
@@ -160,9 +161,9 @@ class LouisMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class MarianneTook(Event):
-    kind = "marianne"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "marianne"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
 
@@ -171,9 +172,9 @@ class MarianneTook(Event):
 class NassirTraded(Event):
     """Nassir: ``asked`` had to give one ``resource`` each; ``givers`` did."""
 
-    kind = "nassir"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "nassir"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
     asked: Seats
@@ -182,9 +183,9 @@ class NassirTraded(Event):
 
 @dataclass(frozen=True, slots=True)
 class NassirRepaid(Event):
-    kind = "nassir_repay"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "nassir_repay"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     partner: Seat
     resource: Res
@@ -194,9 +195,9 @@ class NassirRepaid(Event):
 class SeanHelped(Event):
     """Sean: ``resource`` taken from the bank, or ``-1``: the discard of the 7 spared."""
 
-    kind = "sean"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "sean"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     resource: Res
 
@@ -205,9 +206,9 @@ class SeanHelped(Event):
 class VincentBuilt(Event):
     """Vincent: a played knight discarded to build (level 1 a settlement, 2 a city)."""
 
-    kind = "vincent"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "vincent"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     level: int
     intersection: Spot
@@ -215,9 +216,9 @@ class VincentBuilt(Event):
 
 @dataclass(frozen=True, slots=True)
 class WilliamPaid(Event):
-    kind = "william"
-    secret = ()
-    seen_by = ()
+    kind: ClassVar[str] = "william"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
     path: PathRef
     paid: Bundle5
