@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal, get_args
 
 from . import data
+from .types import is_int
 
 MapKind = Literal["beginner", "variable", "random"]
 TradeBuild = Literal["combined", "separate"]
@@ -29,11 +30,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "large_game_variant": LARGE_GAME_VARIANTS,
 }
 _INTS = ("players", "vp_target", "seed")
-
-
-def _is_int(value: object) -> bool:
-    """An int that is not a bool (``True`` is an int to Python, never a player count here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +86,9 @@ class Rules:
         ``ValueError`` naming the option, never a ``TypeError`` from deep inside a check."""
         for name in _INTS:
             value = getattr(self, name)
-            if not _is_int(value):
+            if not is_int(value):
                 raise ValueError(f"{name} must be an integer (got {value!r})")
-        if self.discard_limit is not None and not _is_int(self.discard_limit):
+        if self.discard_limit is not None and not is_int(self.discard_limit):
             raise ValueError(
                 f"discard_limit must be an integer or None (got {self.discard_limit!r})"
             )

@@ -112,10 +112,6 @@ def redact(e: Event, viewer: int | None) -> Event:
     return replace(e, **changes)
 
 
-def is_public(e: Event) -> bool:
-    return not e.secret
-
-
 # -- JSON -------------------------------------------------------------------------------------
 
 

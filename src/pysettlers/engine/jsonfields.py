@@ -10,13 +10,13 @@ What this is not: validation of what the values mean (``validate.py``).
 
 from __future__ import annotations
 
-from .types import NOBODY
+from .types import NOBODY, is_int
 
 
 def read_int(x: object, where: str) -> int:
     """``x`` if it is an integer (a bool is not: ``true`` is no count), else a ``ValueError``
     naming the field, so that an uploaded position cannot slip a wrong type past the load."""
-    if not isinstance(x, int) or isinstance(x, bool):
+    if not is_int(x):
         raise ValueError(f"{where}: expected an integer, got {x!r}")
     return x
 

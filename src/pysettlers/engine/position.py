@@ -37,7 +37,7 @@ from .state import (
     GameState,
     fresh_state,
 )
-from .types import NOBODY, DevCard, Phase
+from .types import NOBODY, DevCard, Phase, is_int
 from .validate import validate
 
 __all__ = ["AUTO", "position"]
@@ -319,7 +319,7 @@ def position(
 def _seat_key(key: Seat, n: int) -> int:
     if isinstance(key, str) and len(key) >= 2 and key[0] == "p" and key[1:].isdigit():
         return int(key[1:])
-    if isinstance(key, int) and not isinstance(key, bool):
+    if is_int(key):
         return key
     raise ValueError(f"{key!r} is not a player (a seat number or 'p0', 'p1', ...)")
 
@@ -349,31 +349,26 @@ def _phase(x: Phase | str, where: str) -> Phase:
     raise ValueError(f"{where}: {x!r} is not a phase ({', '.join(p.name.lower() for p in Phase)})")
 
 
+def _board_id(key: object, parse: Callable[[str], int], count: int, what: str) -> int:
+    """A board item named in the notation's coordinates or given by its id."""
+    if isinstance(key, str):
+        return parse(key)
+    if is_int(key) and 0 <= key < count:
+        return key
+    raise ValueError(f"{key!r} is not {what} of this board")
+
+
 def _intersection(s: GameState, key: object) -> int:
     t = s.topo
-    if isinstance(key, str):
-        return t.parse_intersection(key)
-    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < t.n_intersections:
-        return key
-    raise ValueError(f"{key!r} is not an intersection of this board")
+    return _board_id(key, t.parse_intersection, t.n_intersections, "an intersection")
 
 
 def _path(s: GameState, key: object) -> int:
-    t = s.topo
-    if isinstance(key, str):
-        return t.parse_path(key)
-    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < t.n_paths:
-        return key
-    raise ValueError(f"{key!r} is not a path of this board")
+    return _board_id(key, s.topo.parse_path, s.topo.n_paths, "a path")
 
 
 def _hex(s: GameState, key: object) -> int:
-    t = s.topo
-    if isinstance(key, str):
-        return t.parse_hex(key)
-    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < t.n_hexes:
-        return key
-    raise ValueError(f"robber: {key!r} is not a hex of this board")
+    return _board_id(key, s.topo.parse_hex, s.topo.n_hexes, "a hex")
 
 
 def _counts(spec: object, where: str, parse_name: Callable[[str], int], kinds: str) -> Bundle:

@@ -49,7 +49,7 @@ from .game import apply, apply_checked, new_game
 from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str
 from .registry import phase_owner
 from .state import GameState, fresh_state
-from .types import NOBODY, DevCard, Phase
+from .types import NOBODY, DevCard, Phase, is_int
 from .validate import validate
 
 STATE_FORMAT = "pysettlers-state/1"
@@ -353,14 +353,14 @@ def replay(record: object, *, upto: int | None = None, checked: bool = True) -> 
     board = _read("board", Board.from_json, _need(record, "board"))
     _read("board", lambda b: check_board(b, rules), board)
     first_player = _need(record, "first_player")
-    if not _is_int(first_player) or not 0 <= first_player < rules.players:
+    if not is_int(first_player) or not 0 <= first_player < rules.players:
         raise ValueError(
             f"first_player must be a seat from 0 to {rules.players - 1} (got {first_player!r})"
         )
     items = _need(record, "actions")
     if not isinstance(items, list):
         raise ValueError(f"actions must be a list (got {type(items).__name__})")
-    if upto is not None and (not _is_int(upto) or upto < 0):
+    if upto is not None and (not is_int(upto) or upto < 0):
         raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
     game = Game.new(rules, first_player=first_player, board=board)
     topo = board.topology
@@ -496,10 +496,6 @@ def record_for(game: Game, viewer: int | None) -> dict[str, Any]:
     return record
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _need(record: dict[Any, Any], key: str) -> Any:
     if key not in record:
         raise ValueError(f"the record has no {key!r}")
@@ -555,9 +551,9 @@ def _check_result(result: object, s: GameState) -> None:
     got_points = result["points"]
     # Compared with types: bool is an int to Python, and a winner of true is not seat 1.
     checks: tuple[tuple[str, object, bool], ...] = (
-        ("winner", _opt(s.winner), result["winner"] is None or _is_int(result["winner"])),
-        ("turns", s.turn, _is_int(result["turns"])),
-        ("points", points, isinstance(got_points, list) and all(map(_is_int, got_points))),
+        ("winner", _opt(s.winner), result["winner"] is None or is_int(result["winner"])),
+        ("turns", s.turn, is_int(result["turns"])),
+        ("points", points, isinstance(got_points, list) and all(map(is_int, got_points))),
     )
     for key, value, typed in checks:
         if not typed or result[key] != value:

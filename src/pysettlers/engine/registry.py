@@ -123,9 +123,20 @@ class Ruleset:
     registration order, whose hooks the rules call.
     """
 
-    __slots__ = ("by_kind", "gated", "listers", "phase_kinds", "scenario_of_phase", "scenarios")
+    __slots__ = (
+        "by_kind",
+        "gated",
+        "listers",
+        "phase_kinds",
+        "public_rules",
+        "scenario_of_phase",
+        "scenarios",
+    )
 
     def __init__(self, rules: Rules) -> None:
+        # Built from the options with the seed left out (``ruleset_for``): the rules as a
+        # seat may know them during the game.
+        self.public_rules = rules
         scenarios = tuple(x for x in _SCENARIOS if x.enabled(rules))
         chosen = dict(_BASE)
         for x in scenarios:
@@ -178,8 +189,3 @@ def offered_by(kind: ActionKind) -> tuple[Scenario, Rule] | None:
 def phase_owner(phase: Phase) -> Scenario | None:
     """The registered scenario whose own phase ``phase`` is, if any."""
     return next((x for x in _SCENARIOS if phase in x.phases()), None)
-
-
-def base_rule(kind: ActionKind) -> Rule:
-    """The base game's rule of ``kind`` (for scenarios that build on a base rule)."""
-    return _BASE[kind]

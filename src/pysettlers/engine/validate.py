@@ -36,7 +36,7 @@ from .derived import recount
 from .flow import setup_player
 from .registry import phase_owner
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
-from .types import NOBODY, DevCard, Phase
+from .types import NOBODY, DevCard, Phase, is_int
 
 __all__ = ["validate"]
 
@@ -48,11 +48,7 @@ ANSWERS = (NOT_ASKED, PENDING, ACCEPTED, REJECTED, COUNTERED)
 
 
 def _seat(x: object, n: int, *, nobody: bool = False) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and (0 <= x < n or (nobody and x == -1))
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+    return is_int(x) and (0 <= x < n or (nobody and x == -1))
 
 
 _INT = {int}
@@ -109,7 +105,7 @@ def _shape(s: GameState) -> list[str]:
         "longest_road",
         "largest_army",
     ):
-        if not _is_int(getattr(s, name)):
+        if not is_int(getattr(s, name)):
             out.append(f"{name}: must be an int (got {getattr(s, name)!r})")
     if not isinstance(s.dev_played, bool):
         out.append(f"dev_played: must be true or false (got {s.dev_played!r})")
@@ -132,7 +128,7 @@ def _shape(s: GameState) -> list[str]:
 
 
 def _bundle_like(b: object) -> bool:
-    return isinstance(b, tuple) and len(b) == 5 and all(_is_int(c) for c in b)
+    return isinstance(b, tuple) and len(b) == 5 and all(is_int(c) for c in b)
 
 
 def validate(s: GameState) -> list[str]:

@@ -21,8 +21,7 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import dev_name, format_bundle, resource_name
@@ -272,12 +271,6 @@ def _rules_json(rules: Rules, over: bool) -> dict[str, Any]:
     return d
 
 
-@lru_cache(maxsize=256)
-def public_rules(rules: Rules) -> Rules:
-    """``rules`` as a seat may know them during the game: the seed left out (as 0)."""
-    return replace(rules, seed=0)
-
-
 def redact_event(event: Event, viewer: int | None) -> Event:
     """The event as ``viewer`` may see it (see ``events.redact``)."""
     return redact(event, viewer)
@@ -328,7 +321,7 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
         viewer=viewer,
         n=n,
         vp_target=s.rules.vp_target,
-        rules=s.rules if over else public_rules(s.rules),
+        rules=s.rules if over else s.ruleset.public_rules,
         board=s.board,
         phase=s.phase,
         current=s.current,
