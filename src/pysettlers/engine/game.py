@@ -23,22 +23,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import building, data, development, production, trade, turn  # the base game's rules
+# The base game's rule modules register their rules when imported.
+from . import building, data, development, production, trade, turn  # noqa: F401
 from .actions import ZERO, Action, Outcome
 from .board import Board, make_board
 from .building import place_road, place_settlement, starting_resources
 from .config import Rules
+from .development import DEV_RULE
 from .errors import IllegalActionError
 from .events import Event, StartRoll
 from .flow import TURN_RULE, deciders, is_over, to_move
 from .legal import legal_actions
-from .production import roll_dice
+from .production import DISCARD_RULE, ROBBER_RULE, roll_dice
 from .registry import Rule, offered_by
 from .state import GameState, fresh_state
+from .trade import DOMESTIC_RULE, MARITIME_RULE
 from .turn import win
 from .types import ActionKind, Phase, is_int
 
 __all__ = [
+    "DEV_RULE",
+    "DISCARD_RULE",
+    "DOMESTIC_RULE",
+    "MARITIME_RULE",
+    "ROBBER_RULE",
     "TURN_RULE",
     "apply",
     "apply_checked",
@@ -51,13 +59,6 @@ __all__ = [
     "to_move",
 ]
 
-# Rule names kept importable here for callers that name them.
-DISCARD_RULE = production.DISCARD_RULE
-ROBBER_RULE = production.ROBBER_RULE
-DEV_RULE = development.DEV_RULE
-MARITIME_RULE = trade.MARITIME_RULE
-DOMESTIC_RULE = trade.DOMESTIC_RULE
-assert building and turn  # imported for their rules' registration
 
 K = ActionKind
 P = Phase
