@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields, replace
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -35,8 +36,10 @@ from pysettlers.engine import (
     observe,
     replay,
 )
-from pysettlers.engine.events import HIDDEN, CardDrawn, Discarded, RobberMoved
-from pysettlers.engine.views import redact_event
+from pysettlers.engine.events import HIDDEN, CardDrawn, Discarded, RobberMoved, since
+from pysettlers.engine.flow import deciders
+from pysettlers.engine.trade import trade_ratios
+from pysettlers.engine.views import View, redact_event
 
 K = ActionKind
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -307,3 +310,80 @@ def test_redact_event_hides_exactly_the_secret_parts() -> None:
     assert redact_event(nothing, 1) == nothing
     public = Discarded(2, (1, 0, 0, 0, 1))
     assert redact_event(public, None) == public
+
+
+def reference_view(s: GameState, viewer: int | None, since_version: int | None) -> View:
+    """``observe`` written the plain way — every field by keyword, each computed from the
+    state from scratch — to check the fast positional one against."""
+    n = s.n
+    over = s.phase == Phase.GAME_OVER
+
+    def five(xs: list[int], p: int) -> tuple[int, int, int, int, int]:
+        a, b, c, d, e = xs[5 * p : 5 * p + 5]
+        return (a, b, c, d, e)
+
+    revealed = tuple(s.dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
+    log = s.events if since_version is None else since(s.log, since_version)
+    return View(
+        viewer=viewer,
+        n=n,
+        vp_target=s.rules.vp_target,
+        rules=s.rules if over else replace(s.rules, seed=0),
+        board=s.board,
+        phase=s.phase,
+        current=s.current,
+        turn=s.turn,
+        deciders=deciders(s),
+        robber=s.robber,
+        building_owner=tuple(s.building_owner),
+        building_level=tuple(s.building_level),
+        road_owner=tuple(s.road_owner),
+        bank=five(s.bank, 0),
+        deck_size=sum(s.deck),
+        hand=None if viewer is None else five(s.hands, viewer),
+        dev_cards=None if viewer is None else five(s.dev, viewer),
+        dev_bought_this_turn=None if viewer is None else five(s.dev_new, viewer),
+        hand_sizes=tuple(s.hand_size(p) for p in range(n)),
+        dev_counts=tuple(sum(five(s.dev, p)) for p in range(n)),
+        knights=tuple(s.knights),
+        played=tuple(s.played),
+        public_vp=tuple(s.public_vp[p] + revealed[p] for p in range(n)),
+        revealed_vp_cards=revealed,
+        road_length=tuple(s.road_length),
+        longest_road=s.longest_road,
+        largest_army=s.largest_army,
+        ratios=tuple(trade_ratios(s)),
+        discards=tuple(s.discards),
+        dev_played=s.dev_played,
+        free_roads=s.free_roads,
+        special_builder=s.special_builder,
+        offer_give=s.offer_give,
+        offer_get=s.offer_get,
+        offer_answers=tuple(s.offer_answers),
+        offer_counters=tuple(s.offer_counters),
+        last_roll=s.last_roll,
+        winner=s.winner,
+        version=s.version,
+        events=tuple(redact_event(e, viewer) for e in log),
+        ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios},
+        pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
+        dev_bought=tuple(sum(five(s.dev_new, p)) for p in range(n)),
+        first_player=s.first_player,
+        setup_step=s.setup_step,
+        setup_vertex=s.setup_vertex,
+        resume=s.resume,
+        blocked=tuple(s.blocked),
+    )
+
+
+@SETTINGS
+@given(s=positions(), data=st.data())
+def test_observe_equals_a_view_computed_from_scratch(s: GameState, data: st.DataObject) -> None:
+    # The fast observe builds its view positionally from shared snapshots and generated
+    # sums; every field must still be what the plain definition gives, for every viewer.
+    viewer = data.draw(st.sampled_from([None, *range(s.n)]))
+    since_version = data.draw(st.sampled_from([None, -1, max(-1, s.version - 1), s.version // 2]))
+    fast = observe(s, viewer, since_version)
+    slow = reference_view(s, viewer, since_version)
+    for f in fields(View):
+        assert getattr(fast, f.name) == getattr(slow, f.name), f.name

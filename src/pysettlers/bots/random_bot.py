@@ -55,16 +55,21 @@ class RandomBot:
             self._turn = view.turn
             self._offers = 0
         rng = self.rng
-        offers = [a for a in legal if a.kind == ActionKind.OFFER_TRADE]
-        counters = [a for a in legal if a.kind == ActionKind.COUNTER_TRADE]
-        others = [
-            a for a in legal if a.kind not in (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
-        ]
-        uses = [a for a in others if a.kind >= FIRST_HELPER_KIND]
-        if uses and len(uses) < len(others):  # a helper's use among the turn's other actions
-            if rng.random() < self.helper_chance:
-                return rng.choice(uses)
-            others = [a for a in others if a.kind < FIRST_HELPER_KIND]
+        # One pass in most decisions: domestic talk (offers, counter-offers) is looked at
+        # only when the list has some, a helper's use only when a scenario is in play.
+        others = [a for a in legal if a.kind not in _TALK]
+        offers: list[Action] = []
+        counters: list[Action] = []
+        if len(others) < len(legal):
+            offers = [a for a in legal if a.kind == ActionKind.OFFER_TRADE]
+            if len(offers) + len(others) < len(legal):
+                counters = [a for a in legal if a.kind == ActionKind.COUNTER_TRADE]
+        if view.ext:
+            uses = [a for a in others if a.kind >= FIRST_HELPER_KIND]
+            if uses and len(uses) < len(others):  # a helper's use among the turn's others
+                if rng.random() < self.helper_chance:
+                    return rng.choice(uses)
+                others = [a for a in others if a.kind < FIRST_HELPER_KIND]
         if offers and self._offers < self.offers_per_turn and rng.random() < self.offer_chance:
             self._offers += 1
             return rng.choice(offers)
@@ -73,6 +78,9 @@ class RandomBot:
         if others:
             return rng.choice(others)
         return rng.choice(offers or counters)
+
+
+_TALK = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
 
 
 register_bot("random", RandomBot)

@@ -51,9 +51,27 @@ def enter_build(s: GameState) -> None:
 # -- who decides --------------------------------------------------------------------------------
 
 
+# The phases where the current player alone decides: most decisions of every game, so
+# they are answered before the general rule below.
+CURRENT_DECIDES = frozenset(
+    {
+        P.SETUP_SETTLEMENT,
+        P.SETUP_ROAD,
+        P.PRE_ROLL,
+        P.MOVE_ROBBER,
+        P.MAIN,
+        P.BUILD,
+        P.ROAD_BUILDING,
+        P.TRADE_CONFIRM,
+    }
+)
+
+
 def deciders(s: GameState) -> tuple[int, ...]:
     """Every player who may act now, in the deterministic order :func:`to_move` uses."""
     ph = s.phase
+    if ph in CURRENT_DECIDES:
+        return (s.current,)
     if ph == P.GAME_OVER:
         return ()
     n = s.n
@@ -72,6 +90,8 @@ def deciders(s: GameState) -> tuple[int, ...]:
 
 def to_move(s: GameState) -> int:
     """The player whose decision the engine asks for next (``-1`` once the game is over)."""
+    if s.phase in CURRENT_DECIDES:
+        return s.current
     d = deciders(s)
     return d[0] if d else NOBODY
 

@@ -15,25 +15,12 @@ invariant harness verifies that everything listed here passes it.
 from __future__ import annotations
 
 from .actions import Action
-from .flow import deciders, to_move
+from .flow import CURRENT_DECIDES, deciders, to_move
 from .registry import NEEDS_DEV
 from .state import GameState
 from .types import NOBODY, Phase, is_int
 
 P = Phase
-
-_CURRENT_DECIDES = frozenset(
-    {
-        P.SETUP_SETTLEMENT,
-        P.SETUP_ROAD,
-        P.PRE_ROLL,
-        P.MOVE_ROBBER,
-        P.MAIN,
-        P.BUILD,
-        P.ROAD_BUILDING,
-        P.TRADE_CONFIRM,
-    }
-)
 
 
 def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
@@ -46,14 +33,14 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
     if player is None:
         # Most phases have one decider, the current player; only discards, trade answers,
         # special build turns and scenarios' phases need the general rule.
-        p = s.current if ph in _CURRENT_DECIDES else to_move(s)
+        p = s.current if ph in CURRENT_DECIDES else to_move(s)
         if p == NOBODY:
             return []
     else:
         if not is_int(player) or not 0 <= player < s.n:
             raise ValueError(f"player must be a seat from 0 to {s.n - 1} (got {player!r})")
         p = player
-        if p not in deciders(s):
+        if p != s.current if ph in CURRENT_DECIDES else p not in deciders(s):
             return []
     out: list[Action] = []
     t = s.tables

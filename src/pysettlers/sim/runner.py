@@ -5,9 +5,11 @@ What this is for:
 * **Bot specs** — ``--players`` text such as ``random,greedy:trade=0,mybot:pkg.mod.Class``
   parsed into :class:`BotSpec` values with unique labels (:func:`parse_players`), and
   bots built from them with a seeded generator (:func:`build_bot`).
-* **One game** — :func:`play_game` drives a game from (rules, bot specs by seat): every bot
-  is called with ``observe(state, seat)`` and ``legal_actions(state, seat)`` only, and every
-  action goes through the checked :meth:`Game.play`, so the record holds only legal steps.
+* **One game** — :func:`play_game` drives a game from (rules, bot specs by seat): a bot
+  is called with ``observe(state, seat)`` and ``legal_actions(state, seat)`` only, on every
+  decision that has a choice (a forced move — one legal action — is played for it), and
+  an action not taken from that list goes through the checked :meth:`Game.play`, so the
+  record holds only legal steps.
   A bot that returns an illegal action (or raises) is a bug in that bot: the game ends
   there with status ``error`` and the message — it is never retried.
 * **Many games** — :func:`run_games` plays ``games`` games in one process or in a pool of
@@ -39,6 +41,7 @@ from pysettlers.engine import (
     Action,
     Game,
     IllegalActionError,
+    Phase,
     Rules,
     format_action,
     is_over,
@@ -47,6 +50,8 @@ from pysettlers.engine import (
     rng,
     to_move,
 )
+
+GAME_OVER = Phase.GAME_OVER
 
 OptionValue = bool | int | float | str
 """A bot option's value: ``true``/``false`` become bools, numbers ints or floats."""
@@ -308,11 +313,19 @@ def play_game(
     cap = decision_cap(max_turns, max_decisions)
     # Turn number and winner are public facts; everything a bot sees comes from observe().
     # Each view carries every event since that seat's previous view (``seen``), so a bot
-    # learns what was public on the steps it did not decide.
+    # learns what was public on the steps it did not decide — including its own forced
+    # moves: a decision with one legal action (a roll without a knight to play, an answer
+    # with nothing else to say) is taken without asking the bot, a quarter of all decisions
+    # in random play.
     seen = [-1] * rules.players
-    while not is_over(s) and s.turn <= max_turns and len(game.steps) < cap:
+    play = game.play
+    steps = game.steps
+    while s.phase != GAME_OVER and s.turn <= max_turns and len(steps) < cap:
         p = to_move(s)
         legal = legal_actions(s, p)
+        if len(legal) == 1:
+            play(legal[0], checked=False)
+            continue
         try:
             view = observe(s, p, seen[p])
             seen[p] = view.version
@@ -326,7 +339,7 @@ def play_game(
         try:
             # An action taken from the list just offered is legal by construction; anything
             # else (a composite bundle, or a bot's bug) goes through the full check.
-            game.play(action, checked=action not in legal)
+            play(action, checked=action not in legal)
         except IllegalActionError as err:
             try:
                 text = format_action(action, s.topo)
