@@ -54,7 +54,7 @@ def trail_length(
         for v in ends[e]:
             degree[v] = degree.get(v, 0) + 1
     starts = sorted(v for v, d in degree.items() if d % 2 or (bo[v] != NOBODY and bo[v] != p))
-    walker = _Walker(topo, ro, bo, p, mine)
+    walker = _Walker(topo, ro, bo, p)
     for v in starts:
         walker.walk(v, 0)
         if walker.best == len(mine):
@@ -69,31 +69,25 @@ def trail_from(
     topo: Topology, road_owner: Sequence[int], building_owner: Sequence[int], p: int, v: int
 ) -> int:
     """The longest trail of ``p``'s roads that starts at intersection ``v``."""
-    mine = [e for e, o in enumerate(road_owner) if o == p]
-    walker = _Walker(topo, road_owner, building_owner, p, mine)
+    walker = _Walker(topo, road_owner, building_owner, p)
     walker.walk(v, 0)
     return walker.best
 
 
 class _Walker:
-    """Depth-first walks over ``p``'s roads, each road used at most once per trail."""
+    """Depth-first walks over ``p``'s roads, each road used at most once per trail.
+
+    ``used`` holds the roads of the trail being walked; ``seen`` every road any walk used."""
 
     __slots__ = ("best", "bo", "ends", "p", "ro", "seen", "used", "vpaths")
 
-    def __init__(
-        self,
-        topo: Topology,
-        ro: Sequence[int],
-        bo: Sequence[int],
-        p: int,
-        mine: list[int],
-    ) -> None:
+    def __init__(self, topo: Topology, ro: Sequence[int], bo: Sequence[int], p: int) -> None:
         self.ro = ro
         self.bo = bo
         self.p = p
         self.ends = topo.path_ends
         self.vpaths = topo.intersection_paths
-        self.used = dict.fromkeys(mine, False)
+        self.used: set[int] = set()
         self.seen: set[int] = set()
         self.best = 0
 
@@ -107,12 +101,12 @@ class _Walker:
         ro = self.ro
         used = self.used
         for e in self.vpaths[v]:
-            if ro[e] == p and not used[e]:
-                used[e] = True
+            if ro[e] == p and e not in used:
+                used.add(e)
                 self.seen.add(e)
                 a, b = self.ends[e]
                 self.walk(b if a == v else a, length + 1)
-                used[e] = False
+                used.discard(e)
 
 
 def _award(holder: int, values: list[int], minimum: int) -> int:

@@ -170,12 +170,18 @@ def place_road(s: GameState, p: int, e: int) -> None:
     for q in range(s.n):
         fr[q] &= bit
     ro = s.road_owner
+    bo = s.building_owner
     gained = 0
     blocked = s.blocked
     for v in topo.path_ends[e]:
-        for f in topo.intersection_paths[v]:
-            if ro[f] == NOBODY and road_connects(s, p, f):
-                gained |= 1 << f
+        # The new road reaches the free paths at v unless an opponent's building stands
+        # there; paths at such a v connect only through their other end, which this road
+        # did not change (no two paths of the board share both ends).
+        o = bo[v]
+        if o in (NOBODY, p):
+            for f in topo.intersection_paths[v]:
+                if ro[f] == NOBODY:
+                    gained |= 1 << f
         if not blocked[v]:
             s.settle_frontier[p] |= 1 << v
     fr[p] |= gained

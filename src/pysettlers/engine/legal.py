@@ -2,7 +2,7 @@
 
 What this is for: the hot path of every simulation and search. The list is derived from
 the rule registry: for the current phase, each allowed kind's rule appends its options
-(``registry.Ruleset.listers``, in the rules' declared listing order) from the prebuilt
+(``registry.Ruleset.listers`` / ``by_have``, in the rules' declared listing order) from the prebuilt
 action tables (``tables.py``), so listing allocates nothing but the output list. Composite
 actions are listed in their unit form — one-card discards, one-card maritime trades at the
 best rate, 1-for-1 offers and counter-offers — while ``check``/``apply`` accept any legal
@@ -45,8 +45,9 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
     out: list[Action] = []
     t = s.tables
     rs = s.ruleset
-    if rs.gated[ph]:
-        # What p holds, as the rules' ``needs`` bits: skip the kinds that could list nothing.
+    by_have = rs.by_have[ph]
+    if by_have is not None:
+        # What p holds, as the rules' ``needs`` bits: only kinds that could list something.
         h = s.hands
         d = s.dev
         i = 5 * p
@@ -55,9 +56,8 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         ) << 4
         if not s.dev_played and (d[i] or d[i + 1] or d[i + 2] or d[i + 3]):
             have |= NEEDS_DEV
-        for needs, options in rs.listers[ph]:
-            if not needs & ~have:
-                options(s, p, t, out)
+        for options in by_have[have]:
+            options(s, p, t, out)
     else:
         for _, options in rs.listers[ph]:
             options(s, p, t, out)

@@ -39,42 +39,45 @@ def produce(s: GameState, total: int) -> None:
     as are left in the supply" (Almanac, Resource Production).
     """
     n = s.n
-    owed = [0] * (5 * n)
     res = s.board.hex_resource
     bo = s.building_owner
     lvl = s.building_level
     robber = s.robber
-    kinds = 0  # bit mask of the resources someone is owed
+    need = [0, 0, 0, 0, 0]  # cards owed of each resource, by everyone together
+    pays: list[tuple[int, int, int]] = []  # (5 * owner + resource, resource, cards)
     for h, v in s.prod[total]:  # the buildings on hexes numbered ``total``
         if h != robber:
             r = res[h]
-            owed[5 * bo[v] + r] += lvl[v]
-            kinds |= 1 << r
+            k = lvl[v]
+            need[r] += k
+            pays.append((5 * bo[v] + r, r, k))
+    owed = [0] * (5 * n)
     hands = s.hands
     bank = s.bank
-    for r in range(5):
-        if not kinds >> r & 1:
-            continue
-        need = 0
-        owners = 0
-        for p in range(n):
-            c = owed[5 * p + r]
+    if (
+        need[0] <= bank[0]
+        and need[1] <= bank[1]
+        and need[2] <= bank[2]
+        and need[3] <= bank[3]
+        and need[4] <= bank[4]
+    ):  # the bank can pay everyone: the usual case
+        for i, r, k in pays:
+            owed[i] += k
+            hands[i] += k
+            bank[r] -= k
+    else:
+        for i, _, k in pays:
+            owed[i] += k
+        for r in range(5):
+            if need[r] <= bank[r]:
+                continue
+            owners = [p for p in range(n) if owed[5 * p + r]]
+            for p in owners:  # one player short gets what is left; several get none
+                owed[5 * p + r] = bank[r] if len(owners) == 1 else 0
+        for i, c in enumerate(owed):
             if c:
-                need += c
-                owners += 1
-        if need > bank[r]:
-            if owners == 1:
-                for p in range(n):
-                    if owed[5 * p + r]:
-                        owed[5 * p + r] = bank[r]
-            else:
-                for p in range(n):
-                    owed[5 * p + r] = 0
-        for p in range(n):
-            c = owed[5 * p + r]
-            if c:
-                hands[5 * p + r] += c
-                bank[r] -= c
+                hands[i] += c
+                bank[i % 5] -= c
     s.events.append(Produced(total, tuple(owed)))
 
 
@@ -232,19 +235,18 @@ class MoveRobber(Rule):
         return robber_error(s, a.player, a.a, a.b)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        rob = t.robber[p]
+        choices = t.robber_choices[p]
         robber = s.robber
-        n = s.n
         others = ~(1 << p)
         for hx, owners in enumerate(s.hex_owners):
-            if hx == robber:
-                continue
-            mask = owners & others
-            if mask:
-                row = rob[hx]
-                out.extend([row[q + 1] for q in range(n) if mask >> q & 1])
-            else:
-                out.append(rob[hx][0])
+            if hx != robber:
+                mask = owners & others
+                moves = choices[hx].get(mask)
+                if moves is None:
+                    row = t.robber[p][hx]
+                    victims = [row[q + 1] for q in range(s.n) if mask >> q & 1]
+                    moves = choices[hx][mask] = tuple(victims) if victims else (row[0],)
+                out.extend(moves)
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         stolen: int | None = None

@@ -119,13 +119,15 @@ class Ruleset:
 
     ``by_kind[k]`` is the rule of kind ``k`` (``None`` when these rules do not have it);
     ``phase_kinds[ph]`` the kinds allowed in phase ``ph``; ``listers[ph]`` the ``needs``
-    and ``options`` of those kinds in listing order; ``scenarios`` the scenarios in play, in
+    and ``options`` of those kinds in listing order; ``by_have[ph]`` (phases where some kind
+    has needs, else ``None``) the ``options`` of the kinds whose needs are met, for each
+    ``have`` mask of what a player holds; ``scenarios`` the scenarios in play, in
     registration order, whose hooks the rules call.
     """
 
     __slots__ = (
+        "by_have",
         "by_kind",
-        "gated",
         "listers",
         "phase_kinds",
         "public_rules",
@@ -154,8 +156,17 @@ class Ruleset:
             tuple((r.needs(ph), r.options) for r in ordered if ph in r.phases and _lists(r))
             for ph in Phase
         ]
-        # Phases where some kind has needs, so that legal_actions works out what is held.
-        self.gated: list[bool] = [any(n for n, _ in self.listers[ph]) for ph in Phase]
+        # Phases where some kind has needs: legal_actions works out what the player holds
+        # and lists only the kinds that could list something (no test per kind).
+        self.by_have: list[tuple[tuple[Options, ...], ...] | None] = [
+            tuple(
+                tuple(options for needs, options in self.listers[ph] if not needs & ~have)
+                for have in range(NEEDS_DEV << 1)
+            )
+            if any(needs for needs, _ in self.listers[ph])
+            else None
+            for ph in Phase
+        ]
         # Which scenario says who decides in each of the scenarios' own phases.
         self.scenario_of_phase: dict[Phase, Scenario] = {
             ph: x for x in scenarios for ph in x.phases()

@@ -49,6 +49,11 @@ class ActionTable:
             [[Action(p, K.MOVE_ROBBER, h, q) for q in range(-1, n)] for h in range(topo.n_hexes)]
             for p in ps
         ]
+        # robber_choices[p][hex][mask of the victims there]: every move of the robber to
+        # that hex, filled in as masks come up (a 6-player game has 32 victim sets per hex).
+        self.robber_choices: list[list[dict[int, tuple[Action, ...]]]] = [
+            [{} for _ in range(topo.n_hexes)] for _ in ps
+        ]
         self.discard = [[Action(p, K.DISCARD, give=UNITS[r]) for r in range(5)] for p in ps]
         # maritime[p][give resource][ratio][mask of resources the bank holds]: the unit
         # trades of ``ratio`` cards of one resource for one card the bank can pay.

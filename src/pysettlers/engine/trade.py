@@ -71,8 +71,9 @@ def trade_ratios(s: GameState) -> list[int]:
     """The bank's best rate for each player and resource now (``5 * player + resource``):
     the harbors' rates, changed by any scenario in play (e.g. a helper's 2:1 this turn)."""
     ratios = s.ratios
-    for x in s.ruleset.scenarios:
-        ratios = x.trade_ratios(s, ratios)
+    if s.ruleset.scenarios:
+        for x in s.ruleset.scenarios:
+            ratios = x.trade_ratios(s, ratios)
     return ratios
 
 
