@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from hashlib import blake2b
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .actions import (
     Action,
@@ -269,9 +269,10 @@ def _load_state(obj: dict[str, Any]) -> GameState:
 # -- game records ---------------------------------------------------------------------------------
 
 
-@dataclass
-class Step:
-    """One action of a record, with the chance outcome it had (``None``: no chance)."""
+class Step(NamedTuple):
+    """One action of a record, with the chance outcome it had (``None``: no chance).
+
+    A named tuple: one is made on every action of every simulated game."""
 
     action: Action
     outcome: Outcome = None
