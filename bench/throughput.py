@@ -102,8 +102,9 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
         apply_all()
     out["apply_us"] = statistics.median(timed) / n * 1e6
     out["apply_min_us"] = min(timed) / n * 1e6
-    copied = tracemalloc_bytes(lambda: states[len(states) // 2].copy())
-    out["copy_bytes"] = copied
+    # The mean over every position (later positions hold more pieces, larger ints).
+    copied = tracemalloc_bytes(lambda: [s.copy() for s in states])
+    out["copy_bytes"] = round(copied / n)
     out["positions"] = len(states)
     return out
 

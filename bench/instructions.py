@@ -1,0 +1,110 @@
+"""Instructions per random game, counted by valgrind: speed figures a busy machine cannot skew.
+
+What this is for: comparing the cost of the engine loop, of the simulator path and of
+Catanatron's random games where timings are too noisy to trust (a shared 2-core machine
+swings 30% between runs). Each figure is the instructions of a process that plays N games
+minus those of the same process playing none (interpreter start-up and imports), divided by
+N; ``--catanatron PYTHON`` adds Catanatron's random games (``bench/catanatron_random.py``)
+and the ratio. Instruction counts are not time — the interpreters' instruction mixes differ
+— so the README quotes CPU-second figures and uses these to check that a change helped.
+
+What this is not: a test, nor a profile (``valgrind --tool=callgrind`` itself gives one).
+Needs ``valgrind`` (Debian: ``apt-get install valgrind``); it runs about 50 times slower
+than the games themselves.
+
+Run: ``.venv/bin/python bench/instructions.py [--games 10]
+[--catanatron /tmp/catanatron-venv/bin/python] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# The two loops measured, each run as ``python -c CODE N``: uniform random play over the
+# public API without domestic offers (as bench/throughput.py), and the simulator's own game
+# loop with four random bots (as `pysettlers sim`).
+ENGINE_LOOP = f"""
+import sys
+sys.path.insert(0, {str(HERE)!r})
+from throughput import play_random
+decisions = sum(play_random(i, 4)[1] for i in range(int(sys.argv[1])))
+print("decisions", decisions)
+"""
+SIM_LOOP = """
+import sys
+from pysettlers.engine import Rules
+from pysettlers.sim.runner import game_seed, parse_players, play_game
+specs = parse_players("random,random,random,random")
+decisions = 0
+for i in range(int(sys.argv[1])):
+    decisions += play_game(Rules(players=4, seed=game_seed(1, i)), specs).decisions
+print("decisions", decisions)
+"""
+
+
+def instructions(command: list[str]) -> tuple[int, int]:
+    """(instructions executed, decisions printed) of ``command`` under callgrind."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{proc.stderr[-2000:]}")
+    decided = re.search(r"decisions (\d+)", proc.stdout)
+    return int(found.group(1)), int(decided.group(1)) if decided else 0
+
+
+def per_game(command: list[str], games: int) -> dict[str, float]:
+    """Instructions per game (and per decision, where the command prints decisions)."""
+    full, decisions = instructions([*command, str(games)])
+    empty, _ = instructions([*command, "0"])
+    out = {"instructions_per_game": (full - empty) / games}
+    if decisions:
+        out["decisions_per_game"] = decisions / games
+        out["instructions_per_decision"] = (full - empty) / decisions
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--catanatron", metavar="PYTHON", help="an interpreter with Catanatron")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("bench/instructions.py needs valgrind (apt-get install valgrind)")
+    out: dict[str, dict[str, float]] = {
+        "engine_loop": per_game([sys.executable, "-c", ENGINE_LOOP], args.games),
+        "sim": per_game([sys.executable, "-c", SIM_LOOP], args.games),
+    }
+    if args.catanatron:
+        script = str(HERE / "catanatron_random.py")
+        full, _ = instructions([args.catanatron, script, str(args.games), "0"])
+        empty, _ = instructions([args.catanatron, "-c", "import catanatron"])
+        out["catanatron"] = {"instructions_per_game": (full - empty) / args.games}
+        for name in ("engine_loop", "sim"):
+            out[name]["catanatron_ratio"] = (
+                out["catanatron"]["instructions_per_game"] / out[name]["instructions_per_game"]
+            )
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    for name, figures in out.items():
+        print(name)
+        for key, value in figures.items():
+            print(f"  {key:>26}: {value:,.2f}" if value < 100 else f"  {key:>26}: {value:,.0f}")
+
+
+if __name__ == "__main__":
+    main()
