@@ -321,3 +321,15 @@ def test_dice_must_be_two_integers_from_one_to_six() -> None:
         assert engine.save_state(g.state) == before and not g.steps
     g.play("p0 roll", (3, 4))
     assert replay(g.to_json()).steps[-1].outcome == (3, 4)
+
+
+def test_members_reads_the_same_members_as_the_enum() -> None:
+    # The hot path reads phases and kinds off ``members(...)`` classes: each attribute must
+    # be the enum's own member (identity, so ``is`` and ``==`` keep working).
+    from pysettlers.engine.types import ActionKind, DevCard, Phase, members
+
+    for enum in (Phase, ActionKind, DevCard):
+        fast = members(enum)
+        for name, member in enum.__members__.items():
+            assert getattr(fast, name) is member
+        assert not hasattr(fast, "NOT_A_MEMBER")

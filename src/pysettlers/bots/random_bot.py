@@ -61,9 +61,9 @@ class RandomBot:
         offers: list[Action] = []
         counters: list[Action] = []
         if len(others) < len(legal):
-            offers = [a for a in legal if a.kind == ActionKind.OFFER_TRADE]
+            offers = [a for a in legal if a.kind == _OFFER]
             if len(offers) + len(others) < len(legal):
-                counters = [a for a in legal if a.kind == ActionKind.COUNTER_TRADE]
+                counters = [a for a in legal if a.kind == _COUNTER]
         if view.ext:
             uses = [a for a in others if a.kind >= FIRST_HELPER_KIND]
             if uses and len(uses) < len(others):  # a helper's use among the turn's others
@@ -80,7 +80,10 @@ class RandomBot:
         return rng.choice(offers or counters)
 
 
-_TALK = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
+# Plain globals: reading a member off an enum class is slow on CPython 3.11 (types.members).
+_OFFER = ActionKind.OFFER_TRADE
+_COUNTER = ActionKind.COUNTER_TRADE
+_TALK = (_OFFER, _COUNTER)
 
 
 register_bot("random", RandomBot)

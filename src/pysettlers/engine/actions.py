@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .topology import NameError_, Topology
-from .types import ActionKind, DevCard, Helper, Resource
+from .types import ActionKind, DevCard, Helper, Resource, members
 
 Bundle = tuple[int, int, int, int, int]
 ZERO: Bundle = (0, 0, 0, 0, 0)
@@ -43,7 +43,7 @@ Outcome = tuple[int, ...] | int | None
 """Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);
 the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
 
-K = ActionKind
+K = members(ActionKind)
 
 
 class Action(NamedTuple):

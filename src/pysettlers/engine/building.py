@@ -26,10 +26,10 @@ from .flow import enter_build, next_setup_step
 from .registry import Rule, register
 from .state import Bundle, GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Harbor, Phase
+from .types import NOBODY, ActionKind, Harbor, Phase, members
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 
 DISTANCE_RULE = "Distance Rule"
 COST_RULE = "Building Costs"

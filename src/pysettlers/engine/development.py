@@ -24,10 +24,11 @@ from .flow import enter_build
 from .registry import NEEDS_DEV, Rule, register
 from .state import GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, DevCard, Phase, is_int
+from .types import NOBODY, ActionKind, DevCard, Phase, is_int, members
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
+D = members(DevCard)
 
 DEV_RULE = "Development Cards"
 
@@ -174,15 +175,15 @@ class PlayKnight(_Play):
     order = 20
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return play_error(s, a.player, DevCard.KNIGHT)
+        return play_error(s, a.player, D.KNIGHT)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, DevCard.KNIGHT):
+        if _may_play(s, p, D.KNIGHT):
             out.append(t.knight[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
-        take_card(s, p, DevCard.KNIGHT)
+        take_card(s, p, D.KNIGHT)
         s.knights[p] += 1
         s.events.append(KnightPlayed(p))
         update_largest_army(s)
@@ -197,15 +198,15 @@ class PlayRoadBuilding(_Play):
 
     def error(self, s: GameState, a: Action) -> str | None:
         p = a.player
-        return play_error(s, p, DevCard.ROAD_BUILDING) or road_building_error(s, p)
+        return play_error(s, p, D.ROAD_BUILDING) or road_building_error(s, p)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, DevCard.ROAD_BUILDING) and road_building_error(s, p) is None:
+        if _may_play(s, p, D.ROAD_BUILDING) and road_building_error(s, p) is None:
             out.append(t.road_building[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
-        take_card(s, p, DevCard.ROAD_BUILDING)
+        take_card(s, p, D.ROAD_BUILDING)
         s.events.append(RoadBuildingPlayed(p))
         s.free_roads = min(2, s.roads_left[p])
         s.resume = s.phase
@@ -219,10 +220,10 @@ class PlayYearOfPlenty(_Play):
     fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return play_error(s, a.player, DevCard.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
+        return play_error(s, a.player, D.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if not _may_play(s, p, DevCard.YEAR_OF_PLENTY):
+        if not _may_play(s, p, D.YEAR_OF_PLENTY):
             return
         bank = s.bank
         yop = t.year_of_plenty[p]
@@ -237,7 +238,7 @@ class PlayYearOfPlenty(_Play):
                 )
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        take_card(s, a.player, DevCard.YEAR_OF_PLENTY)
+        take_card(s, a.player, D.YEAR_OF_PLENTY)
         year_of_plenty(s, a.player, a.a, a.b)
         return None
 
@@ -248,17 +249,17 @@ class PlayMonopoly(_Play):
     fields: tuple[str, ...] = ("a",)
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = play_error(s, a.player, DevCard.MONOPOLY)
+        err = play_error(s, a.player, D.MONOPOLY)
         if not err and not 0 <= a.a < 5:
             err = "name one resource"
         return err
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, DevCard.MONOPOLY):
+        if _may_play(s, p, D.MONOPOLY):
             out.extend(t.monopoly[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        take_card(s, a.player, DevCard.MONOPOLY)
+        take_card(s, a.player, D.MONOPOLY)
         monopoly(s, a.player, a.a)
         return None
 

@@ -14,9 +14,9 @@ turn and the Special Building Phase (``turn.py``).
 from __future__ import annotations
 
 from .state import PENDING, GameState
-from .types import NOBODY, Phase
+from .types import NOBODY, Phase, members
 
-P = Phase
+P = members(Phase)
 
 TURN_RULE = "Turn Overview"
 

@@ -39,7 +39,7 @@ from .registry import Rule, offered_by
 from .state import GameState, fresh_state
 from .trade import DOMESTIC_RULE, MARITIME_RULE
 from .turn import win
-from .types import ActionKind, Phase, is_int
+from .types import ActionKind, Phase, is_int, members
 
 __all__ = [
     "DEV_RULE",
@@ -60,8 +60,8 @@ __all__ = [
 ]
 
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 
 
 # -- creating a game --------------------------------------------------------------------------

@@ -18,9 +18,9 @@ from .actions import Action
 from .flow import CURRENT_DECIDES, deciders, to_move
 from .registry import NEEDS_DEV
 from .state import GameState
-from .types import NOBODY, Phase, is_int
+from .types import NOBODY, Phase, is_int, members
 
-P = Phase
+P = members(Phase)
 
 
 def legal_actions(s: GameState, player: int | None = None) -> list[Action]:

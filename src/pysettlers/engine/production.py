@@ -21,10 +21,10 @@ from .limits import discard_owed
 from .registry import Rule, register
 from .state import Bundle, GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Phase, is_int
+from .types import NOBODY, ActionKind, Phase, is_int, members
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 
 ROBBER_RULE = "Robber"
 DISCARD_RULE = "Rolling a 7 (discard half)"

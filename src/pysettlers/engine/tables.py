@@ -14,9 +14,9 @@ from functools import lru_cache
 
 from .actions import Action
 from .topology import Topology
-from .types import ActionKind
+from .types import ActionKind, members
 
-K = ActionKind
+K = members(ActionKind)
 UNITS = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 

@@ -40,10 +40,10 @@ from .state import (
     GameState,
 )
 from .tables import ActionTable
-from .types import ActionKind, Harbor, Phase
+from .types import ActionKind, Harbor, Phase, members
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 
 MARITIME_RULE = "Maritime Trade"
 DOMESTIC_RULE = "Domestic Trade"

@@ -16,10 +16,10 @@ from .flow import TURN_RULE
 from .registry import Rule, register
 from .state import GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Phase
+from .types import NOBODY, ActionKind, Phase, members
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 
 
 class EndTurn(Rule):

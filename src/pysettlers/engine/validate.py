@@ -36,11 +36,11 @@ from .derived import recount
 from .flow import setup_player
 from .registry import phase_owner
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
-from .types import NOBODY, DevCard, Phase, is_int
+from .types import NOBODY, DevCard, Phase, is_int, members
 
 __all__ = ["validate"]
 
-P = Phase
+P = members(Phase)
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 TURN_PHASES = (P.PRE_ROLL, P.MAIN, P.BUILD)
 """Where a development card may be played from, so where ``resume`` may lead back to."""

@@ -36,6 +36,7 @@ from .trade import trade_ratios
 from .types import NOBODY, Phase, is_int
 
 Bundle = tuple[int, int, int, int, int]
+_GAME_OVER = Phase.GAME_OVER  # (a plain global: see ``types.members``)
 
 
 @dataclass(slots=True)
@@ -309,7 +310,7 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
     hands = s.hands
     dev = s.dev
     dn = s.dev_new
-    over = s.phase == Phase.GAME_OVER
+    over = s.phase == _GAME_OVER
     hand = dev_cards = dev_new = None
     if viewer is not None:
         i = 5 * viewer

@@ -29,7 +29,7 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import Phase
+from pysettlers.engine.types import Phase, members
 
 from . import notation, unview
 from .build_position import build_helpers
@@ -42,7 +42,7 @@ from .view import HelperView, helper_view
 
 __all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
 
-P = Phase
+P = members(Phase)
 
 
 class HelpersScenario(Scenario):

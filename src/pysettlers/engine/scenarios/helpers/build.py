@@ -41,7 +41,7 @@ from pysettlers.engine.building import (
 from pysettlers.engine.development import draw
 from pysettlers.engine.events import CityBuilt, RoadBuilt, SettlementBuilt
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, DevCard, Phase
+from pysettlers.engine.types import NOBODY, DevCard, Phase, members
 
 from .events import CandamirBought, CandamirDrew, LinMoved, LouisMoved, VincentBuilt, WilliamPaid
 from .state import hx_of
@@ -53,7 +53,7 @@ from .table import (
     Result,
 )
 
-P = Phase
+P = members(Phase)
 
 
 # -- Candamir ----------------------------------------------------------------------------------

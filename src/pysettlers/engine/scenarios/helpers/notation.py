@@ -39,9 +39,9 @@ from pysettlers.engine.actions import (
 )
 from pysettlers.engine.data import CANDAMIR_DRAW
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import ActionKind
+from pysettlers.engine.types import ActionKind, members
 
-K = ActionKind
+K = members(ActionKind)
 _LEVELS = {1: "settlement", 2: "city"}
 KEYWORDS: dict[ActionKind, str] = {
     K.HELPER_CANDAMIR: "candamir",

@@ -41,7 +41,7 @@ from pysettlers.engine.events import Produced
 from pysettlers.engine.registry import Rule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import NOBODY, ActionKind, Helper, Phase
+from pysettlers.engine.types import NOBODY, ActionKind, Helper, Phase, members
 
 from .build import (
     candamir_apply,
@@ -99,8 +99,8 @@ from .trade import (
     take_options,
 )
 
-K = ActionKind
-P = Phase
+K = members(ActionKind)
+P = members(Phase)
 HELPERS_RULE = "Helpers of CATAN"
 
 

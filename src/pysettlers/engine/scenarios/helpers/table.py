@@ -17,9 +17,9 @@ from pysettlers.engine import data
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import Bundle
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import ActionKind
+from pysettlers.engine.types import ActionKind, members
 
-K = ActionKind
+K = members(ActionKind)
 UNITS: tuple[Bundle, ...] = (
     (1, 0, 0, 0, 0),
     (0, 1, 0, 0, 0),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, Phase
+from pysettlers.engine.types import NOBODY, Phase, members
 
 from .events import (
     HildeChose,
@@ -31,7 +31,7 @@ from .events import (
 from .state import hx_of
 from .table import HelperTable, Result, opponent_pairs
 
-P = Phase
+P = members(Phase)
 
 
 # -- Hilde -------------------------------------------------------------------------------------

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pysettlers.engine import data
 from pysettlers.engine.actions import helper_name
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, Helper, Phase, is_int
+from pysettlers.engine.types import NOBODY, Helper, Phase, is_int, members
 
 from .state import HelperState
 
-P = Phase
+P = members(Phase)
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 OWNER_PHASES = (P.HELPER_AFTER, P.HILDE_TAKE, P.CANDAMIR_KEEP, P.NASSIR_REPAY)
 """Helper phases in which the helper's owner (``helpers.owner``) decides."""
