@@ -37,7 +37,7 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         if p == NOBODY:
             return []
     else:
-        if not is_int(player) or not 0 <= player < s.n:
+        if (type(player) is not int and not is_int(player)) or not 0 <= player < s.n:
             raise ValueError(f"player must be a seat from 0 to {s.n - 1} (got {player!r})")
         p = player
         if p != s.current if ph in CURRENT_DECIDES else p not in deciders(s):
