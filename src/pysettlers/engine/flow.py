@@ -50,6 +50,16 @@ def enter_build(s: GameState) -> None:
 
 # -- who decides --------------------------------------------------------------------------------
 
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def clockwise(n: int, first: int) -> tuple[int, ...]:
+    """The ``n`` seats clockwise from ``first`` (``first`` included), made once per pair."""
+    order = _CLOCKWISE.get((n, first))
+    if order is None:
+        order = _CLOCKWISE[(n, first)] = tuple((first + i) % n for i in range(n))
+    return order
+
 
 # The phases where the current player alone decides: most decisions of every game, so
 # they are answered before the general rule below.
@@ -74,13 +84,15 @@ def deciders(s: GameState) -> tuple[int, ...]:
         return (s.current,)
     if ph == P.GAME_OVER:
         return ()
-    n = s.n
     c = s.current
     if ph == P.DISCARD:
-        return tuple(p for p in ((c + i) % n for i in range(n)) if s.discards[p] > 0)
+        owed = s.discards
+        return tuple([p for p in clockwise(s.n, c) if owed[p] > 0])
     if ph == P.TRADE_RESPONSE:
-        pend = tuple(p for p in ((c + i) % n for i in range(1, n)) if s.offer_answers[p] == PENDING)
-        return pend + (c,)
+        answers = s.offer_answers
+        pend = [p for p in clockwise(s.n, c)[1:] if answers[p] == PENDING]
+        pend.append(c)
+        return tuple(pend)
     if ph == P.SPECIAL_BUILD:
         return (s.special_builder,)
     if ph > P.SPECIAL_BUILD:  # a scenario's own phase

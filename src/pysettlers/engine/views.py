@@ -21,14 +21,14 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .actions import dev_name, format_bundle, resource_name
 from .board import Board
 from .config import Rules
-from .events import Event, event_to_json, redact, since
+from .events import Event, event_to_json, redact
 from .flow import deciders
 from .sites import Sites, open_intersections, player_sites, scratch_state
 from .state import GameState
@@ -340,9 +340,14 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
     # Every view carries the events after the seat's previous view: the last step's alone
     # (the common case, and the default) need no walk down the log.
     if since_version is None or since_version == s.version - 1:
-        happened: list[Event] = s.events
-    else:
-        happened = since(s.log, since_version)
+        chunks: list[Sequence[Event]] = [s.events]
+    else:  # the log's steps after since_version, newest first (``events.since``)
+        chunks = []
+        node = s.log
+        while node is not None and node[0] > since_version:
+            chunks.append(node[1])
+            node = node[2]
+        chunks.reverse()
     sums = per_player_sums(n)
     scenarios = s.ruleset.scenarios
     # Positional: keyword arguments cost three times as much as building the view itself.
@@ -387,7 +392,7 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
         s.last_roll,  # last_roll
         s.winner,  # winner
         s.version,  # version
-        tuple([redact(e, viewer) if e.secret else e for e in happened]),  # events
+        tuple([redact(e, viewer) if e.secret else e for c in chunks for e in c]),  # events
         {x.name: x.view(s, viewer) for x in scenarios} if scenarios else {},  # ext
         snap[5],  # pieces_left
         sums(dn),  # dev_bought
