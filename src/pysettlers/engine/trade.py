@@ -244,9 +244,17 @@ class MaritimeTrade(Rule):
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         ratios = trade_ratios(s)
-        bank = s.bank
         h = s.hands
         i = 5 * p
+        if (
+            h[i] < ratios[i]
+            and h[i + 1] < ratios[i + 1]
+            and h[i + 2] < ratios[i + 2]
+            and h[i + 3] < ratios[i + 3]
+            and h[i + 4] < ratios[i + 4]
+        ):
+            return  # not enough of any resource to trade: most of the time
+        bank = s.bank
         mar = t.maritime[p]
         in_bank = ((bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2 | (bank[3] > 0) << 3) | (
             bank[4] > 0
