@@ -15,8 +15,12 @@ environment) each run of ours is followed by a run of Catanatron's random player
 same core (``bench/catanatron_random.py``), so both see the same machine load, and the ratio
 of the medians is printed.
 
+With ``--sim GAMES`` each run also times ``pysettlers sim --players random,random,random,random
+--games GAMES --workers 1`` in a subprocess (start-up included): the simulator's finished
+games per CPU-second, what a user running it gets.
+
 Run: ``.venv/bin/python bench/throughput.py [--games 200] [--runs 5] [--players 4]
-[--catanatron /tmp/catanatron-venv/bin/python] [--json]``
+[--sim 300] [--catanatron /tmp/catanatron-venv/bin/python] [--json]``
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -154,6 +159,24 @@ def catanatron_run(python: str, games: int, first_seed: int) -> tuple[float, flo
     return float(result["games_per_second"]), float(result["turns_per_game"])
 
 
+def sim_run(games: int, seed: int) -> float:
+    """Finished games per CPU-second of ``pysettlers sim`` with four random bots and one
+    worker, as a user runs it: a subprocess of this interpreter (so ``PYTHONPATH`` picks
+    the build), its start-up and imports included, CPU time from the kernel's accounting."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(
+        [sys.executable, "-m", "pysettlers", "sim", "--players", "random,random,random,random"]
+        + ["--games", str(games), "--workers", "1", "--seed", str(seed), "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    finished = int(json.loads(out.stdout)["finished"])
+    return finished / cpu
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per run")
@@ -161,17 +184,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     ap.add_argument(
+        "--sim",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also time `pysettlers sim` (4 random bots, 1 worker) on GAMES games per run",
+    )
+    ap.add_argument(
         "--catanatron",
         metavar="PYTHON",
         help="an interpreter with Catanatron installed: benchmark it in the same run",
     )
     args = ap.parse_args(argv)
     rates, lengths, our_turns, theirs, their_turns = [], [], [], [], []
+    sims: list[float] = []
     for run in range(args.runs):
         rate, length, turns = games_per_second(args.games, args.players, run * args.games)
         rates.append(rate)
         lengths.append(length)
         our_turns.append(turns)
+        if args.sim:
+            sims.append(sim_run(args.sim, run + 1))
         if args.catanatron:
             r, t = catanatron_run(args.catanatron, max(10, args.games // 4), run * args.games)
             theirs.append(r)
@@ -190,6 +223,13 @@ def main(argv: list[str] | None = None) -> int:
         "decisions_per_second": round(gps * statistics.median(lengths)),
         **{k: round(v, 2) for k, v in costs.items()},
     }
+    if sims:
+        result["sim_games_per_cpu_second"] = round(statistics.median(sims), 1)
+        result["sim_runs"] = [round(r, 1) for r in sims]
+        if theirs:
+            result["sim_ratio_vs_catanatron"] = round(
+                statistics.median(sims) / statistics.median(theirs), 2
+            )
     if theirs:
         result["catanatron_games_per_second"] = round(statistics.median(theirs), 1)
         result["catanatron_runs"] = [round(r, 1) for r in theirs]
