@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -163,6 +164,9 @@ def sim_run(games: int, seed: int) -> float:
     """Finished games per CPU-second of ``pysettlers sim`` with four random bots and one
     worker, as a user runs it: a subprocess of this interpreter (so ``PYTHONPATH`` picks
     the build), its start-up and imports included, CPU time from the kernel's accounting."""
+    # Compiled bytecode cached as on a user's machine (some shells here set
+    # PYTHONDONTWRITEBYTECODE, which makes every start compile every module again).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [sys.executable, "-m", "pysettlers", "sim", "--players", "random,random,random,random"]
@@ -170,6 +174,7 @@ def sim_run(games: int, seed: int) -> float:
         check=True,
         capture_output=True,
         text=True,
+        env=env,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
