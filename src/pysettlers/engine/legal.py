@@ -48,12 +48,15 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
     by_have = rs.by_have[ph]
     if by_have is not None:
         # What p holds, as the rules' ``needs`` bits: only kinds that could list something.
-        h = s.hands
-        d = s.dev
         i = 5 * p
-        have = ((h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3) | (
-            h[i + 4] > 0
-        ) << 4
+        if rs.needs_hand[ph]:
+            h = s.hands
+            have = (
+                (h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3
+            ) | (h[i + 4] > 0) << 4
+        else:
+            have = 0
+        d = s.dev
         if not s.dev_played and (d[i] or d[i + 1] or d[i + 2] or d[i + 3]):
             have |= NEEDS_DEV
         for options in by_have[have]:

@@ -129,6 +129,7 @@ class Ruleset:
         "by_have",
         "by_kind",
         "listers",
+        "needs_hand",
         "phase_kinds",
         "public_rules",
         "scenario_of_phase",
@@ -166,6 +167,10 @@ class Ruleset:
             if any(needs for needs, _ in self.listers[ph])
             else None
             for ph in Phase
+        ]
+        # Phases where some kind needs resources in hand (else only NEEDS_DEV is worked out).
+        self.needs_hand: list[bool] = [
+            any(needs & ~NEEDS_DEV for needs, _ in self.listers[ph]) for ph in Phase
         ]
         # Which scenario says who decides in each of the scenarios' own phases.
         self.scenario_of_phase: dict[Phase, Scenario] = {
