@@ -18,7 +18,16 @@ from typing import Any, ClassVar
 import pytest
 
 from pysettlers.cli import main
-from pysettlers.engine import Action, ActionKind, Rules, View, position_key, replay
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    Rules,
+    View,
+    apply,
+    legal_actions,
+    position_key,
+    replay,
+)
 from pysettlers.sim import (
     TIMING_KEYS,
     SimConfig,
@@ -317,3 +326,46 @@ def test_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         assert main([*argv, "--plot", str(png)]) == 2
         assert "--plot needs matplotlib" in capsys.readouterr().err
         assert not png.exists()
+
+
+class LogBot:
+    """A random player that keeps every event its views carry, and what it was offered."""
+
+    seen: ClassVar[dict[int, list[object]]] = {}
+    offered: ClassVar[list[int]] = []
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        assert view.viewer is not None
+        LogBot.seen.setdefault(view.viewer, []).extend(view.events)
+        LogBot.offered.append(len(legal))
+        return self.rng.choice(list(legal))
+
+
+def test_views_carry_every_event_since_the_seats_last_decision() -> None:
+    # The runner plays forced moves (one legal action) without asking the bot; the bot's
+    # next view must still carry those steps' events, so that the events a seat is given
+    # over a game are exactly the log's events redacted for that seat, up to its last view.
+    from pysettlers.engine.events import redact, since
+    from pysettlers.sim.runner import play_game
+
+    LogBot.seen.clear()
+    LogBot.offered.clear()
+    specs = parse_players(",".join([f"log:{HERE}.LogBot"] * 3))
+    played = play_game(Rules(players=3, seed=11), specs, max_turns=40)
+    assert played.status in ("finished", "unfinished")
+    assert min(LogBot.offered) >= 2  # never asked to choose from a single action
+    steps = played.game.steps
+    forced = 0
+    state = replay(played.game.to_json(), upto=0).state
+    for step in steps:  # replay, counting the forced moves the bots were not asked about
+        forced += len(legal_actions(state)) == 1
+        apply(state, step.action, step.outcome)
+    assert forced > 20
+    log = since(played.game.state.log, -1)
+    for seat, got in LogBot.seen.items():
+        expected = [redact(e, seat) for e in log]
+        assert got == expected[: len(got)]
+        assert len(got) > len(log) // 2  # the seat's last view came late in the game
