@@ -25,7 +25,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import TextIO
 
 from pysettlers import sim
@@ -497,10 +496,36 @@ def _at_least(least: int) -> Callable[[str], int]:
 
 def _version() -> str:
     """The installed package's version (its metadata; none when run from a bare source tree)."""
+    # Imported here: reading package metadata costs more than the rest of the start-up.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("pysettlers")
     except PackageNotFoundError:
         return "(not installed: run from the sources)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version is looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings,
+            dest=argparse.SUPPRESS,
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="show the version and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
@@ -514,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pysettlers", description="The CATAN rules engine: demos and tools."
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = sub.add_parser("demo", help="bots play one seeded game in the terminal")

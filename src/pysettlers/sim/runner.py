@@ -26,15 +26,16 @@ state: bots get views, and final points are each seat's own view of its total.
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import os
 import random
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 from pysettlers.bots import Bot, bot_rng, make_bot
 from pysettlers.engine import (
@@ -495,6 +496,10 @@ def run_games(
     # enough that the per-task pickling stays negligible next to a game (~0.1 s).
     size = max(1, min(25, config.games // (workers * 8)))
     starts = list(range(0, config.games, size))
+    # Imported here: a one-process run (the default) needs neither.
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
