@@ -10,7 +10,6 @@ What this is not: the advantages themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from pysettlers.engine.events import (
@@ -28,7 +27,6 @@ from pysettlers.engine.events import (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class HelperDealt(Event):
     kind: ClassVar[str] = "helper_dealt"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -37,7 +35,6 @@ class HelperDealt(Event):
     helper: HelperRef
 
 
-@dataclass(frozen=True, slots=True)
 class HelperDisplayed(Event):
     """The numbered helpers left over once everyone has one join the display."""
 
@@ -47,7 +44,6 @@ class HelperDisplayed(Event):
     helpers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class HelperDeclined(Event):
     kind: ClassVar[str] = "helper_decline"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -56,7 +52,6 @@ class HelperDeclined(Event):
     helper: HelperRef
 
 
-@dataclass(frozen=True, slots=True)
 class HelperFlipped(Event):
     kind: ClassVar[str] = "helper_flip"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -65,7 +60,6 @@ class HelperFlipped(Event):
     helper: HelperRef
 
 
-@dataclass(frozen=True, slots=True)
 class HelperExchanged(Event):
     kind: ClassVar[str] = "helper_exchange"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -75,7 +69,6 @@ class HelperExchanged(Event):
     taken: HelperRef
 
 
-@dataclass(frozen=True, slots=True)
 class CandamirBought(Event):
     kind: ClassVar[str] = "candamir"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -84,7 +77,6 @@ class CandamirBought(Event):
     paid: Bundle5
 
 
-@dataclass(frozen=True, slots=True)
 class CandamirDrew(Event):
     """The cards Candamir's owner drew to keep one: known to that owner only."""
 
@@ -95,7 +87,6 @@ class CandamirDrew(Event):
     cards: Cards | Hidden
 
 
-@dataclass(frozen=True, slots=True)
 class HildeChose(Event):
     kind: ClassVar[str] = "hilde"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -104,7 +95,6 @@ class HildeChose(Event):
     victim: Seat
 
 
-@dataclass(frozen=True, slots=True)
 class HildeLooked(Event):
     """The hand Hilde's owner looks at: known to that owner and the victim only."""
 
@@ -116,7 +106,6 @@ class HildeLooked(Event):
     hand: Bundle5 | Hidden
 
 
-@dataclass(frozen=True, slots=True)
 class HildeTook(Event):
     kind: ClassVar[str] = "hilde_take"
     secret: ClassVar[tuple[str, ...]] = ("resource",)
@@ -126,7 +115,6 @@ class HildeTook(Event):
     resource: Res | Hidden
 
 
-@dataclass(frozen=True, slots=True)
 class JeanChose(Event):
     kind: ClassVar[str] = "jean"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -135,7 +123,6 @@ class JeanChose(Event):
     resource: Res
 
 
-@dataclass(frozen=True, slots=True)
 class LinMoved(Event):
     """Lin: the robber left ``vacated`` for the desert ``hex``; ``received`` is the resource
     of the vacated hex taken from the bank (``None`` if the bank had none)."""
@@ -149,7 +136,6 @@ class LinMoved(Event):
     received: Res | None
 
 
-@dataclass(frozen=True, slots=True)
 class LouisMoved(Event):
     kind: ClassVar[str] = "louis"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -159,7 +145,6 @@ class LouisMoved(Event):
     path: PathRef
 
 
-@dataclass(frozen=True, slots=True)
 class MarianneTook(Event):
     kind: ClassVar[str] = "marianne"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -168,7 +153,6 @@ class MarianneTook(Event):
     resource: Res
 
 
-@dataclass(frozen=True, slots=True)
 class NassirTraded(Event):
     """Nassir: ``asked`` had to give one ``resource`` each; ``givers`` did."""
 
@@ -181,7 +165,6 @@ class NassirTraded(Event):
     givers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class NassirRepaid(Event):
     kind: ClassVar[str] = "nassir_repay"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -191,7 +174,6 @@ class NassirRepaid(Event):
     resource: Res
 
 
-@dataclass(frozen=True, slots=True)
 class SeanHelped(Event):
     """Sean: ``resource`` taken from the bank, or ``-1``: the discard of the 7 spared."""
 
@@ -202,7 +184,6 @@ class SeanHelped(Event):
     resource: Res
 
 
-@dataclass(frozen=True, slots=True)
 class VincentBuilt(Event):
     """Vincent: a played knight discarded to build (level 1 a settlement, 2 a city)."""
 
@@ -214,7 +195,6 @@ class VincentBuilt(Event):
     intersection: Spot
 
 
-@dataclass(frozen=True, slots=True)
 class WilliamPaid(Event):
     kind: ClassVar[str] = "william"
     secret: ClassVar[tuple[str, ...]] = ()
