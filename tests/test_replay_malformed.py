@@ -287,3 +287,14 @@ def test_mutated_records_raise_only_value_errors(record: dict[str, Any], checked
     if checked:
         again = Game(game.state, game.first_player, game.board, game.steps)
         assert position_key(replay(again.to_json()).state) == position_key(game.state)
+
+
+def test_an_unchecked_replay_of_a_kind_the_rules_lack_is_a_value_error() -> None:
+    # Found by the compiled build's run of the property above: a helper's action in a
+    # record whose rules have no helpers reached apply() unchecked (an AssertionError).
+    game = Game.new(Rules(players=4, seed=3))
+    record = game.to_json()
+    record["actions"] = [["p0 jean ore"]]
+    for checked in (True, False):
+        with pytest.raises(ValueError, match="helpers"):
+            replay(record, checked=checked)

@@ -205,10 +205,11 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     Returns the chance outcome that was used (sampled from the state's generator when
     ``outcome`` is ``None``), or ``None`` for an action without chance.
     """
+    rule = s.ruleset.by_kind[a.kind]
+    if rule is None:  # a kind these rules do not have: even unchecked, refused by name
+        rule = _rule(s, a.kind)
     events: list[Event] = []
     s.events = events
-    rule = s.ruleset.by_kind[a.kind]
-    assert rule is not None, "check() rejects kinds these rules do not have"
     outcome = rule.apply(s, a, outcome)
     # Only the player whose turn it is can win, and only during that turn (not in the
     # Special Building Phase that follows it): at ``vp_target`` points they win at once.
