@@ -4,7 +4,8 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest soak demo bench venv-package mypyc bench-mypyc test-mypyc clean
+.PHONY: test lint typecheck pytest soak demo bench venv-package mypyc fast pure bench-mypyc \
+	test-mypyc clean
 
 # `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship apart from Python, in the
 # python3-venv package (python3.X-venv); without it venv stops half-way, leaving a .venv with
@@ -52,14 +53,14 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src/pysettlers
 
 pytest: $(STAMP)
-	$(VENV)/bin/pytest -q
+	PYTHONPATH=src $(VENV)/bin/pytest -q
 
 # The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
 # 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
 	tests/test_helpers_invariants.py tests/test_bots_many_games.py
 soak: $(STAMP)
-	PYSETTLERS_SOAK=1 $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
+	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
 demo: $(STAMP)
 	$(VENV)/bin/pysettlers demo --seed 1
@@ -67,21 +68,60 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/throughput.py
 
-# Optional: the same engine sources compiled with mypyc into build/mypyc (src stays pure
-# Python; nothing is installed). Use it with PYTHONPATH=build/mypyc.
+# Optional: the engine compiled with mypyc. `make mypyc` builds it into build/mypyc (a copy of
+# src/pysettlers with the engine modules compiled next to their sources; src stays pure
+# Python); `make fast` also makes this venv import it, `make pure` goes back to the sources.
+# `make test` always tests the sources (PYTHONPATH=src), `make test-mypyc` the compiled build.
+# Two kinds of modules stay interpreted, as they gain nothing from compiling and mypyc would
+# change what they do: the event modules (mypyc's dataclasses take the kinds' ClassVar
+# declarations for fields and keep no Annotated field roles, which redact and the JSON read)
+# and config.py (compiled, Rules' typed attributes would reject a wrong option with a
+# TypeError before __post_init__ could name it in a ValueError).
 MYPYC_DIR = build/mypyc
-ENGINE_MODULES = $(filter-out %/__init__.py,$(wildcard src/pysettlers/engine/*.py src/pysettlers/engine/scenarios/helpers/*.py))
-mypyc: $(STAMP)
+MYPYC_STAMP = $(MYPYC_DIR)/.built
+INTERPRETED = %/events.py %/config.py
+ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
+	src/pysettlers/engine/scenarios/helpers/*.py))
+SOURCES = $(shell find src/pysettlers -name '*.py')
+# The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
+CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \
+	cc = (sysconfig.get_config_var("CC") or "cc").split()[0]; \
+	h = os.path.join(sysconfig.get_paths()["include"], "Python.h"); \
+	miss = [m for m, ok in (("a C compiler (" + cc + ")", shutil.which(cc)), (h, os.path.exists(h))) if not ok]; \
+	miss and sys.exit("make mypyc needs " + " and ".join(miss) + "; on Debian or Ubuntu: apt-get install gcc python%d.%d-dev" % sys.version_info[:2])'
+
+mypyc: $(MYPYC_STAMP)
+
+$(MYPYC_STAMP): $(STAMP) $(SOURCES) Makefile
+	@$(CC_CHECK)
 	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
 	cp -r src/pysettlers $(MYPYC_DIR)/
 	cd $(MYPYC_DIR) && $(abspath $(VENV))/bin/mypyc $(ENGINE_MODULES:src/%=%) >mypyc.log 2>&1 \
 		|| (tail -20 mypyc.log; exit 1)
+	touch $@
 
-bench-mypyc: mypyc
+# `make fast`: this venv imports the compiled build (a .pth file puts build/mypyc ahead of the
+# editable install's src). Rebuilds only when a source changed; run it again after editing.
+FAST_PTH = 000-pysettlers-compiled.pth
+SITE_PACKAGES = $$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+fast: $(MYPYC_STAMP)
+	echo "$(abspath $(MYPYC_DIR))" > "$(SITE_PACKAGES)/$(FAST_PTH)"
+	@cd / && $(abspath $(PY)) -c 'import pysettlers.engine.game as g; \
+		assert not g.__file__.endswith(".py"), g.__file__; print("compiled engine in use:", g.__file__)'
+
+pure: $(STAMP)
+	rm -f "$(SITE_PACKAGES)/$(FAST_PTH)"
+	@cd / && $(abspath $(PY)) -c 'import pysettlers.engine.game as g; print("engine in use:", g.__file__)'
+
+bench-mypyc: $(MYPYC_STAMP)
 	PYTHONPATH=$(MYPYC_DIR) $(PY) bench/throughput.py
 
-test-mypyc: mypyc
-	PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q -p no:randomly tests/test_rules_*.py tests/test_extension.py
+# The whole pytest suite against the compiled build (MYPYC_TESTS="tests/test_rules_*.py" for
+# fewer). PYSETTLERS_COMPILED=1 makes the run check that the compiled modules are the ones
+# imported, and expects the known differences marked compiled_differs (tests/conftest.py).
+MYPYC_TESTS =
+test-mypyc: $(MYPYC_STAMP)
+	PYSETTLERS_COMPILED=1 PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q $(MYPYC_TESTS)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import fields
 
 import pytest
 
@@ -51,7 +52,7 @@ class Spy:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         assert type(view) is View, type(view)
         assert isinstance(legal, list) and legal
-        assert not any(isinstance(getattr(view, f), GameState) for f in View.__slots__)
+        assert not any(isinstance(getattr(view, f.name), GameState) for f in fields(View))
         choice = self.inner.choose(view, legal)
         assert choice in legal, choice
         self.kinds[choice.kind] += 1

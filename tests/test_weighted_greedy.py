@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,7 @@ class Spy:
         assert type(view) is View, type(view)
         assert isinstance(legal, list) and legal
         assert all(type(a) is Action for a in legal)
-        assert not any(isinstance(getattr(view, f), GameState) for f in View.__slots__)
+        assert not any(isinstance(getattr(view, f.name), GameState) for f in fields(View))
         self.calls += 1
         choice = self.inner.choose(view, legal)
         assert choice in legal, choice

@@ -142,19 +142,25 @@ def _rule(s: GameState, kind: ActionKind) -> Rule:
     return rule
 
 
-def check(s: GameState, a: Action, outcome: Outcome = None) -> None:
+def check(s: GameState, a: object, outcome: Outcome = None) -> None:
     """Raise :class:`IllegalActionError` unless ``a`` (with ``outcome``, if given) is legal now."""
+    # ``a`` and its fields are read as plain objects until checked: compiled with mypyc, a
+    # parameter or field read through its declared type would raise TypeError instead.
     if not isinstance(a, Action):
         raise IllegalActionError("Action", f"{a!r} is not an Action")
+    raw: tuple[object, ...] = tuple(a)
+    player, raw_kind, x, y, give, get, to = raw
     try:
-        kind = ActionKind(a.kind)
+        if not isinstance(raw_kind, int):
+            raise ValueError
+        kind = ActionKind(raw_kind)
     except ValueError:
-        raise IllegalActionError("Action", f"unknown action kind {a.kind!r}") from None
-    if not is_int(a.player) or not 0 <= a.player < s.n:
-        raise IllegalActionError("Action", f"there is no player {a.player!r} in this game")
-    if not all(is_int(x) for x in (a.a, a.b, a.to)):
+        raise IllegalActionError("Action", f"unknown action kind {raw_kind!r}") from None
+    if not is_int(player) or not 0 <= player < s.n:
+        raise IllegalActionError("Action", f"there is no player {player!r} in this game")
+    if not all(is_int(v) for v in (x, y, to)):
         raise IllegalActionError("Action", f"malformed action {a!r}")
-    if not _bundle_shape_ok(a.give) or not _bundle_shape_ok(a.get):
+    if not _bundle_shape_ok(give) or not _bundle_shape_ok(get):
         raise IllegalActionError("Action", "bundles are 5 counts (brick, lumber, wool, grain, ore)")
     rule = _rule(s, kind)
     used = rule.fields

@@ -64,7 +64,7 @@ _RES = tuple(resource_name(r) for r in range(5))
 _DEV = tuple(dev_name(d) for d in DevCard)
 
 
-def _uncount(obj: dict[str, int], names: tuple[str, ...], where: str) -> list[int]:
+def _uncount(obj: object, names: tuple[str, ...], where: str) -> list[int]:
     if not isinstance(obj, dict):
         raise ValueError(f"{where}: expected counts by name such as {{'{names[0]}': 1}}")
     unknown = set(obj) - set(names)
@@ -173,7 +173,7 @@ _STATE_KEYS = frozenset(
 )
 
 
-def load_state(obj: dict[str, Any]) -> GameState:
+def load_state(obj: object) -> GameState:
     """A position from :func:`save_state` data.
 
     Raises ``ValueError`` on malformed data (a missing field, a wrong type, an unknown name)
@@ -181,6 +181,10 @@ def load_state(obj: dict[str, Any]) -> GameState:
     supply, a broken distance rule, an award held against the rules, a phase without its
     payload: the message lists every problem :func:`validate.validate` finds.
     """
+    # (Any JSON value is accepted and checked here: compiled with mypyc, a parameter typed
+    # as a dict would reject a list with a TypeError before this function could say why.)
+    if not isinstance(obj, dict):
+        raise ValueError(f"not a {STATE_FORMAT} document (a JSON object)")
     try:
         s = _load_state(obj)
     except (LookupError, TypeError, AttributeError) as e:
@@ -333,7 +337,7 @@ class Game:
         }
 
 
-def replay(record: object, *, upto: int | None = None, checked: bool = True) -> Game:
+def replay(record: object, *, upto: object = None, checked: bool = True) -> Game:
     """Rebuild a game from a record, applying its recorded outcomes (no RNG is used).
 
     ``upto`` stops after that many actions. With ``checked`` every step is validated, so a
@@ -361,11 +365,16 @@ def replay(record: object, *, upto: int | None = None, checked: bool = True) -> 
     items = _need(record, "actions")
     if not isinstance(items, list):
         raise ValueError(f"actions must be a list (got {type(items).__name__})")
-    if upto is not None and (not is_int(upto) or upto < 0):
-        raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
+    # (``upto`` is typed ``object`` and checked here: compiled with mypyc, an ``int``
+    # parameter would take True for 1 and reject "3" with a TypeError.)
+    count: int | None = None
+    if upto is not None:
+        if not is_int(upto) or upto < 0:
+            raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
+        count = upto
     game = Game.new(rules, first_player=first_player, board=board)
     topo = board.topology
-    for i, item in enumerate(items if upto is None else items[:upto]):
+    for i, item in enumerate(items if count is None else items[:count]):
         text, outcome_text = _action_item(i, item)
         try:
             action = parse_action(text, topo)
@@ -381,7 +390,7 @@ def replay(record: object, *, upto: int | None = None, checked: bool = True) -> 
             # with the ValueErrors below. Either way the caller learns which step it was.
             raise _at_action(i, text, e) from e
         game.steps.append(Step(action, realized))
-    if upto is None or upto >= len(items):
+    if count is None or count >= len(items):
         _check_result(_need(record, "result"), game.state)
     return game
 

@@ -98,10 +98,13 @@ R = TypeVar("R", bound=type[Rule])
 
 
 def register(rule: R) -> R:
-    """Class decorator: make ``rule`` the base game's rule for its kind."""
-    if rule.kind in _BASE:
-        raise ValueError(f"a rule for {rule.kind.name} is already registered")
-    _BASE[rule.kind] = rule()
+    """Make ``rule`` the base game's rule for its kind (called once per rule class)."""
+    # Read from the instance: compiled with mypyc, the attributes a subclass sets in its
+    # body are defaults of its instances, and the class holds only their descriptors.
+    instance = rule()
+    if instance.kind in _BASE:
+        raise ValueError(f"a rule for {instance.kind.name} is already registered")
+    _BASE[instance.kind] = instance
     _ruleset.cache_clear()
     return rule
 
