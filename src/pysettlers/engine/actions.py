@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .topology import NameError_, Topology
 from .types import ActionKind, DevCard, Helper, Resource, members
@@ -43,7 +43,7 @@ Outcome = tuple[int, ...] | int | None
 """Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);
 the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
 
-K = members(ActionKind)
+K: Final = members(ActionKind)
 
 
 class Action(NamedTuple):

@@ -16,6 +16,7 @@ What this is not: whose decision it is (``flow.py``) or buying development cards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .actions import Action, Outcome, format_bundle
 from .awards import extend_longest_road, longest_road_of, update_longest_road
@@ -28,8 +29,8 @@ from .state import Bundle, GameState
 from .tables import ActionTable
 from .types import NOBODY, ActionKind, Harbor, Phase, members
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 
 DISTANCE_RULE = "Distance Rule"
 COST_RULE = "Building Costs"
@@ -358,7 +359,7 @@ def starting_resources(s: GameState, p: int, v: int) -> None:
 # -- the rules ---------------------------------------------------------------------------------
 
 # The phases in which building is paid for (the set-up phase and Road Building are free).
-_PAID = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
+_PAID: Final = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
 
 
 class BuildRoad(Rule):

@@ -14,6 +14,8 @@ What this is not: the robber step after a knight (``production.py``) or road sit
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import rng
 from .actions import Action, Outcome, dev_name, resource_name
 from .awards import update_largest_army
@@ -26,9 +28,9 @@ from .state import GameState
 from .tables import ActionTable
 from .types import NOBODY, ActionKind, DevCard, Phase, is_int, members
 
-K = members(ActionKind)
-P = members(Phase)
-D = members(DevCard)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
+D: Final = members(DevCard)
 
 DEV_RULE = "Development Cards"
 

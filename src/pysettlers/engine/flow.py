@@ -13,10 +13,12 @@ turn and the Special Building Phase (``turn.py``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .state import PENDING, GameState
 from .types import NOBODY, Phase, members
 
-P = members(Phase)
+P: Final = members(Phase)
 
 TURN_RULE = "Turn Overview"
 
@@ -63,7 +65,7 @@ def clockwise(n: int, first: int) -> tuple[int, ...]:
 
 # The phases where the current player alone decides: most decisions of every game, so
 # they are answered before the general rule below.
-CURRENT_DECIDES = frozenset(
+CURRENT_DECIDES: Final = frozenset(
     {
         P.SETUP_SETTLEMENT,
         P.SETUP_ROAD,

@@ -21,7 +21,7 @@ packages), the phase → kinds table (``registry``), persistence (``records``) o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 # The base game's rule modules register their rules when imported.
 from . import building, data, development, production, trade, turn  # noqa: F401
@@ -60,8 +60,8 @@ __all__ = [
 ]
 
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 
 
 # -- creating a game --------------------------------------------------------------------------

@@ -14,13 +14,15 @@ invariant harness verifies that everything listed here passes it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action
 from .flow import CURRENT_DECIDES, deciders, to_move
 from .registry import NEEDS_DEV
 from .state import GameState
 from .types import NOBODY, Phase, is_int, members
 
-P = members(Phase)
+P: Final = members(Phase)
 
 
 def legal_actions(s: GameState, player: int | None = None) -> list[Action]:

@@ -13,6 +13,8 @@ What this is not: knights (``development.py`` hands over to the robber step here
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import rng
 from .actions import Action, Outcome
 from .building import pay
@@ -23,8 +25,8 @@ from .state import Bundle, GameState
 from .tables import ActionTable
 from .types import NOBODY, ActionKind, Phase, is_int, members
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 
 ROBBER_RULE = "Robber"
 DISCARD_RULE = "Rolling a 7 (discard half)"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from .actions import Action, Outcome
 from .config import Rules
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 Options = Callable[["GameState", int, "ActionTable", list[Action]], None]
 """Appends the legal actions of one kind for a player (the ``Rule.options`` signature)."""
 
-NEEDS_DEV = 1 << 5
+NEEDS_DEV: Final = 1 << 5
 """``Rule.needs`` bit: a development card that could be played (none played this turn)."""
 
 

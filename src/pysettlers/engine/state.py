@@ -41,7 +41,7 @@ face up, progress cards go back to the box), so the whole deck can always be acc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import data
 from .board import Board
@@ -56,7 +56,11 @@ Bundle = tuple[int, int, int, int, int]
 ZERO: Bundle = (0, 0, 0, 0, 0)
 
 # Answers to a trade offer, per addressed player (``offer_answers``).
-NOT_ASKED, PENDING, ACCEPTED, REJECTED, COUNTERED = 0, 1, 2, 3, 4
+NOT_ASKED: Final = 0
+PENDING: Final = 1
+ACCEPTED: Final = 2
+REJECTED: Final = 3
+COUNTERED: Final = 4
 
 
 _SLOTS = (

@@ -11,12 +11,13 @@ What this is not: legality; which of these actions are legal now is for the rule
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .actions import Action
 from .topology import Topology
 from .types import ActionKind, members
 
-K = members(ActionKind)
+K: Final = members(ActionKind)
 UNITS = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 

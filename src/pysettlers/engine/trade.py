@@ -23,6 +23,7 @@ What this is not: whose decision it is (``flow.py``).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .actions import Action, Outcome, format_bundle, resource_name
 from .errors import IllegalActionError
@@ -42,8 +43,8 @@ from .state import (
 from .tables import ActionTable
 from .types import ActionKind, Harbor, Phase, members
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 
 MARITIME_RULE = "Maritime Trade"
 DOMESTIC_RULE = "Domestic Trade"

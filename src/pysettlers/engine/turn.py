@@ -9,6 +9,8 @@ What this is not: who decides (``flow.py``) or what may be built (``building.py`
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action, Outcome
 from .building import can_build_anything
 from .events import SpecialBuildTurn, TurnStarted, Won
@@ -18,8 +20,8 @@ from .state import GameState
 from .tables import ActionTable
 from .types import NOBODY, ActionKind, Phase, members
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 
 
 class EndTurn(Rule):

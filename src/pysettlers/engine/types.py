@@ -11,7 +11,7 @@ What this is not: it holds no rule and no state. Names follow the 5th-edition ru
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TypeGuard, TypeVar, cast
+from typing import Final, TypeGuard, TypeVar, cast
 
 E = TypeVar("E", bound=IntEnum)
 
@@ -43,7 +43,7 @@ def is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-NOBODY = -1
+NOBODY: Final = -1
 """Owner value for an empty intersection or path, or an award nobody holds."""
 
 

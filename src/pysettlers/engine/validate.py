@@ -30,6 +30,8 @@ before an opponent's settlement cut it, who rolled what). It never changes the s
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data
 from .actions import dev_name, format_bundle, resource_name
 from .derived import recount
@@ -40,7 +42,7 @@ from .types import NOBODY, DevCard, Phase, is_int, members
 
 __all__ = ["validate"]
 
-P = members(Phase)
+P: Final = members(Phase)
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 TURN_PHASES = (P.PRE_ROLL, P.MAIN, P.BUILD)
 """Where a development card may be played from, so where ``resume`` may lead back to."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .actions import dev_name, format_bundle, resource_name
 from .board import Board
@@ -36,7 +36,7 @@ from .trade import trade_ratios
 from .types import NOBODY, Phase, is_int
 
 Bundle = tuple[int, int, int, int, int]
-_GAME_OVER = Phase.GAME_OVER  # (a plain global: see ``types.members``)
+_GAME_OVER: Final = Phase.GAME_OVER  # (a plain global: see ``types.members``)
 
 
 @dataclass(slots=True)

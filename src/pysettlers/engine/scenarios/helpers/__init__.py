@@ -22,7 +22,7 @@ What this is not: any base-game rule; with ``Rules.helpers`` off none of this ru
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from pysettlers.engine.config import Rules
 from pysettlers.engine.registry import Rule, register_scenario
@@ -42,7 +42,7 @@ from .view import HelperView, helper_view
 
 __all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
 
-P = members(Phase)
+P: Final = members(Phase)
 
 
 class HelpersScenario(Scenario):

@@ -20,6 +20,7 @@ that take or trade cards (``trade.py``), or the base building rules reused here.
 from __future__ import annotations
 
 from math import comb
+from typing import Final
 
 from pysettlers.engine import data, rng
 from pysettlers.engine.actions import Action, Outcome
@@ -53,7 +54,7 @@ from .table import (
     Result,
 )
 
-P = members(Phase)
+P: Final = members(Phase)
 
 
 # -- Candamir ----------------------------------------------------------------------------------

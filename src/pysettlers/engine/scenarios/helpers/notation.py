@@ -17,6 +17,8 @@ package is imported. What this is not: legality (``rules.py``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from pysettlers.engine.actions import (
     Action,
     NotationError,
@@ -41,7 +43,7 @@ from pysettlers.engine.data import CANDAMIR_DRAW
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import ActionKind, members
 
-K = members(ActionKind)
+K: Final = members(ActionKind)
 _LEVELS = {1: "settlement", 2: "city"}
 KEYWORDS: dict[ActionKind, str] = {
     K.HELPER_CANDAMIR: "candamir",

@@ -33,6 +33,7 @@ unit forms in ``table.py``), nor the turn structure they plug into.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from pysettlers.engine import data
 from pysettlers.engine.actions import Action, Outcome, helper_name
@@ -99,8 +100,8 @@ from .trade import (
     take_options,
 )
 
-K = members(ActionKind)
-P = members(Phase)
+K: Final = members(ActionKind)
+P: Final = members(Phase)
 HELPERS_RULE = "Helpers of CATAN"
 
 

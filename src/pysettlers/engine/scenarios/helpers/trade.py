@@ -14,6 +14,8 @@ a roll), the prohibitions, or maritime trade itself (the base game's
 
 from __future__ import annotations
 
+from typing import Final
+
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY, Phase, members
@@ -31,7 +33,7 @@ from .events import (
 from .state import hx_of
 from .table import HelperTable, Result, opponent_pairs
 
-P = members(Phase)
+P: Final = members(Phase)
 
 
 # -- Hilde -------------------------------------------------------------------------------------
