@@ -116,10 +116,12 @@ pure: $(STAMP)
 bench-mypyc: $(MYPYC_STAMP)
 	PYTHONPATH=$(MYPYC_DIR) $(PY) bench/throughput.py
 
-# The whole pytest suite against the compiled build (MYPYC_TESTS="tests/test_rules_*.py" for
-# fewer). PYSETTLERS_COMPILED=1 makes the run check that the compiled modules are the ones
-# imported, and expects the known differences marked compiled_differs (tests/conftest.py).
-MYPYC_TESTS =
+# The pytest suite against the compiled build, but for the server's and the browser's tests,
+# which drive the engine through the API the rest of the suite covers (MYPYC_TESTS=
+# "tests/test_rules_*.py" for fewer, MYPYC_TESTS= for all). PYSETTLERS_COMPILED=1 makes
+# the run check that the compiled modules are the ones imported, and expects the known
+# differences marked compiled_differs (tests/conftest.py).
+MYPYC_TESTS = --ignore-glob='tests/test_server_*' --ignore-glob='tests/test_web*'
 test-mypyc: $(MYPYC_STAMP)
 	PYSETTLERS_COMPILED=1 PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q $(MYPYC_TESTS)
 
