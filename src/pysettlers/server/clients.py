@@ -30,7 +30,9 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_reason = ""
-        self.messages = TokenBucket(rate=20, burst=60)
+        # Refused and idle messages are limited; an accepted action gives its token back,
+        # so a fast bot client is never slowed (the game itself paces real actions).
+        self.messages = TokenBucket(rate=50, burst=100)
         self.chat = TokenBucket(rate=0.5, burst=5)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -60,6 +62,9 @@ class TokenBucket:
         self.burst = burst
         self.tokens = burst
         self.stamp = time.monotonic()
+
+    def give_back(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
 
     def take(self) -> bool:
         t = time.monotonic()

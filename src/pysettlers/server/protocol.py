@@ -69,7 +69,7 @@ class GameIn(Strict):
         True, description="listed in the lobby, and its open seats joinable without an invite"
     )
     turn_timer: float | None = Field(
-        None, ge=5, le=3600, description="seconds a human has per decision; then a bot decides"
+        None, ge=2, le=3600, description="seconds a human has per decision; then a bot decides"
     )
     absent_limit: float = Field(
         60,

@@ -98,7 +98,15 @@ class SeatState:
     waiting_since: float | None = None  # when the seat last had to decide (turn timer)
     timed_out: bool = False  # the stand-in makes this one decision (turn timer)
     bot_since: int = -1  # the version of the last view a bot saw for this seat
-    offered: tuple[int, tuple[str, ...]] = (-1, ())  # (version, legal actions) last sent
+    # The legal actions sent with the last few versions (version -> actions), to tell a
+    # decision on an older version that still stands from a stale one.
+    offered: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def offer(self, version: int, legal: tuple[str, ...]) -> None:
+        self.offered[version] = legal
+        if len(self.offered) > 16:
+            del self.offered[min(self.offered)]
+
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -221,7 +229,7 @@ class GameSession:
             if self.status == IN_PROGRESS and seat in deciders(s):
                 topo = s.topo
                 legal = tuple(format_action(a, topo) for a in legal_actions(s, seat))
-            st.offered = (v, legal)
+            st.offer(v, legal)
             stand_in = st.stand_in
             timer = self.info.options.get("turn_timer")
             if timer and st.waiting_since is not None and legal:
@@ -358,8 +366,8 @@ class GameSession:
         """A decision on an older version still stands if this seat's legal actions are the
         same now as in the view it answered: others deciding at the same time (discards,
         trade answers, helpers asked on another's turn) do not make each other stale."""
-        offered_version, offered = st.offered
-        if offered_version != version or not offered:
+        offered = st.offered.get(version)
+        if not offered:
             return False
         s = self.game.state
         if st.info.seat not in deciders(s):

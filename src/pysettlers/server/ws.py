@@ -192,6 +192,8 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         return _error("spectator", "spectators cannot act", id=msg.id)
     result = await session.submit(client.seat, msg.action, msg.version, msg.id, msg.outcome)
     if result.ok:
+        if not result.duplicate:
+            client.messages.give_back()
         client.send(
             {
                 "type": "accepted",
