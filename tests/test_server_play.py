@@ -15,10 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import create, human_game, play_game
 
 from pysettlers.engine import replay
 from pysettlers.server.client import SeatClient
+from server_helpers import create, human_game, play_game
 
 
 def run(coro: Awaitable[Any]) -> Any:
@@ -125,7 +125,7 @@ def test_refusals_name_the_problem_and_change_nothing(server: Any) -> None:
 
 def test_forged_tokens_are_refused(server: Any) -> None:
     game, tokens = human_game(server.url, players=2)
-    other, other_tokens = human_game(server.url, players=2)
+    _, other_tokens = human_game(server.url, players=2)
 
     async def go() -> None:
         for token in ("forged-token-1234", other_tokens[0]):
