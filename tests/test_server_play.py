@@ -160,10 +160,8 @@ def test_simultaneous_discards_and_real_dice(server: Any) -> None:
         e = await until(cs[0], lambda m: m["type"] == "error")
         assert e["rule"] == "Chance" and "outcome" in e["message"]
         await cs[0].act("p0 roll", v, outcome="3+4")
-        await until(cs[0], lambda m: m["type"] == "accepted")  # after the state it caused
-        assert cs[0].state is not None and cs[0].state["version"] == 1
-        states = [cs[0].state]
-        states += [await until(c, lambda m: is_state(m) and m["version"] == 1) for c in cs[1:]]
+        await until(cs[0], lambda m: m["type"] == "accepted")  # before the state it caused
+        states = [await until(c, lambda m: is_state(m) and m["version"] == 1) for c in cs]
         assert states[0]["view"]["last_roll"] == 7
         assert states[0]["view"]["phase"] == "discard"
         assert all(s["legal"] for s in states)

@@ -86,6 +86,10 @@ class Result:
         }
 
 
+def accepted_message(client_id: str | None, version: int, duplicate: bool) -> dict[str, Any]:
+    return {"type": "accepted", "id": client_id, "version": version, "duplicate": duplicate}
+
+
 @dataclass
 class SeatState:
     """A seat at run time: its stored facts, its bot, its connection and its clock."""
@@ -300,10 +304,12 @@ class GameSession:
         client_id: str | None = None,
         outcome_text: str | None = None,
         by: str = "human",
+        client: Client | None = None,
     ) -> Result:
-        """Accept or refuse one action (see the module docstring)."""
+        """Accept or refuse one action (see the module docstring). ``client``, the sender,
+        hears ``accepted`` before the ``state`` of the new version that everyone gets."""
         async with self.lock:
-            result = await self._submit(seat, text, version, client_id, outcome_text, by)
+            result = await self._submit(seat, text, version, client_id, outcome_text, by, client)
         if result.ok and not result.duplicate:
             self.kick()
             if self.on_change is not None:
@@ -321,6 +327,7 @@ class GameSession:
         client_id: str | None,
         outcome_text: str | None,
         by: str,
+        client: Client | None,
     ) -> Result:
         s = self.game.state
         if client_id is not None and client_id in self.client_ids:
@@ -360,7 +367,7 @@ class GameSession:
             client_id=client_id,
             by=by,
         )
-        return await self._commit(action, outcome, row)
+        return await self._commit(action, outcome, row, client)
 
     def _options_unchanged(self, st: SeatState, version: int) -> bool:
         """A decision on an older version still stands if this seat's legal actions are the
@@ -399,7 +406,9 @@ class GameSession:
         drawn: Outcome = _CHANCE.choices(picks, weights)[0]
         return drawn
 
-    async def _commit(self, action: Action, outcome: Outcome, row: LoggedAction) -> Result:
+    async def _commit(
+        self, action: Action, outcome: Outcome, row: LoggedAction, client: Client | None
+    ) -> Result:
         """Apply, write the log row (with the game's new status) and only then tell anyone."""
         game = self.game
         game.play(action, outcome, checked=False)  # checked above, outcome included
@@ -423,6 +432,8 @@ class GameSession:
         if row.client_id is not None:
             self.client_ids[row.client_id] = row.version
         self._after_change(action.player)
+        if client is not None:
+            client.send(accepted_message(row.client_id, row.version, False))
         self.broadcast_state()
         return Result(True, row.version)
 

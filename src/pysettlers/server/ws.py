@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .clients import Client
 from .hub import Hub
 from .protocol import PROTOCOL, ActionIn, ChatIn, ClientMessage, Hello, PingIn
+from .session import accepted_message
 from .store import Store, iso, now
 
 log = logging.getLogger("pysettlers.server")
@@ -190,18 +191,14 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
     assert isinstance(msg, ActionIn)
     if client.seat is None:
         return _error("spectator", "spectators cannot act", id=msg.id)
-    result = await session.submit(client.seat, msg.action, msg.version, msg.id, msg.outcome)
+    result = await session.submit(
+        client.seat, msg.action, msg.version, msg.id, msg.outcome, client=client
+    )
     if result.ok:
-        if not result.duplicate:
+        if result.duplicate:  # a retry: the first answer was lost
+            client.send(accepted_message(msg.id, result.version, True))
+        else:
             client.messages.give_back()
-        client.send(
-            {
-                "type": "accepted",
-                "id": msg.id,
-                "version": result.version,
-                "duplicate": result.duplicate,
-            }
-        )
         return None
     client.send(result.error_message(msg.id))
     if result.code == "stale":
