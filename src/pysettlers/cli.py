@@ -1,5 +1,6 @@
 """The ``pysettlers`` command: ``demo`` (bots play a seeded game), ``render`` (a fresh map),
-``sim`` (many bot games and their statistics) and ``replay`` (a recorded game's position).
+``sim`` (many bot games and their statistics), ``replay`` (a recorded game's position) and
+``serve`` (the game server, :mod:`pysettlers.server`; needs the ``web`` extra).
 
 What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
 game with bots — the same seed gives the same output, byte for byte — and prints the board
