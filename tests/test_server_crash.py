@@ -145,7 +145,9 @@ def test_kill_9_loses_no_accepted_action(
         wait_finished(server.url, bots_only, 60)
     finally:
         server.stop()
-    print(f"acked {len(ledger.acked)}, duplicates {ledger.duplicates}, reconnects {ledger.reconnects}")
+    print(
+        f"acked {len(ledger.acked)}, duplicates {ledger.duplicates}, reconnects {ledger.reconnects}"
+    )
     assert ledger.unexpected == []
     assert ledger.reconnects >= KILLS  # the clients really lost the server and came back
     store = Store(url)
