@@ -275,7 +275,7 @@ def _leak_events(s: GameState, viewer: int | None, since: int | None = None) -> 
 def test_control_the_check_catches_a_leaking_server(
     server: InProcessServer, monkeypatch: pytest.MonkeyPatch, leak: Any
 ) -> None:
-    monkeypatch.setattr("pysettlers.server.session.observe", leak)
+    monkeypatch.setattr("pysettlers.server.viewjson.observe", leak)  # how views are made
     for attempt in range(5):  # a game with a secret event (a card drawn or stolen) to leak
         record, clients = play_and_collect(server, {"players": 3, "vp_target": 4}, seed=attempt)
         if has_secret_event(record):

@@ -20,7 +20,6 @@ any rule (the engine decides legality; the server only adds who may speak for a 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import secrets
@@ -54,6 +53,7 @@ from pysettlers.engine.types import NOBODY, Phase
 
 from .clients import Client
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
+from .viewjson import ViewCache, dumps
 
 log = logging.getLogger("pysettlers.server")
 
@@ -143,6 +143,7 @@ class GameSession:
         self._view_cache: dict[tuple[int | None, int], str] = {}
         self._cache_version = -1
         self._cache_status = ""
+        self._views = ViewCache()
         start = time.monotonic()
         for seat in self.seats:
             if seat.human:
@@ -224,7 +225,6 @@ class GameSession:
         cached = self._view_cache.get(cache_key)
         if cached is not None and seat is None:  # a seat's message also sets its offer
             return cached
-        view = observe(s, seat, since)
         legal: tuple[str, ...] = ()
         deadline = None
         stand_in = False
@@ -238,7 +238,7 @@ class GameSession:
             timer = self.info.options.get("turn_timer")
             if timer and st.waiting_since is not None and legal:
                 deadline = round(max(0.0, st.waiting_since + timer - time.monotonic()), 1)
-        text = json.dumps(
+        head = dumps(
             {
                 "type": "state",
                 "game": self.info.id,
@@ -248,10 +248,9 @@ class GameSession:
                 "legal": list(legal),
                 "stand_in": stand_in,
                 "deadline": deadline,
-                "view": view.to_json(),
-            },
-            separators=(",", ":"),
+            }
         )
+        text = head[:-1] + ',"view":' + self._views.view_text(s, seat, since) + "}"
         self._view_cache[cache_key] = text
         return text
 
