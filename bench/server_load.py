@@ -60,15 +60,16 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def seat(
-    base: str, game: str, token: str, rng: random.Random, think: float, stop: float, st: Stats
-) -> None:
+async def connect(base: str, game: str, token: str) -> SeatClient:
     client = SeatClient(base, game, token)
-    try:
-        await client.connect()
-    except Exception:
-        st.disconnects += 1
-        return
+    await client.connect()
+    return client
+
+
+async def seat(
+    client: SeatClient, rng: random.Random, think: float, stop: float, st: Stats
+) -> None:
+    game = client.game
     sent_at: float | None = None
     sent_version = -1
     waiting_state = False
@@ -139,13 +140,14 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
             games.append((gid, tokens))
     st = Stats()
     rng = random.Random(args.seed)
+    # Every client connects first (the connection storm is not part of the measurement).
+    clients = []
+    for i in range(0, len(games), 20):
+        batch = [connect(base, g, t) for g, tokens in games[i : i + 20] for t in tokens]
+        clients += await asyncio.gather(*batch)
     start = time.monotonic()
     stop = start + args.seconds
-    tasks = [
-        seat(base, g, t, random.Random(rng.random()), args.think, stop, st)
-        for g, tokens in games
-        for t in tokens
-    ]
+    tasks = [seat(c, random.Random(rng.random()), args.think, stop, st) for c in clients]
     peak = [0]
 
     async def sample() -> None:
@@ -157,6 +159,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
     await asyncio.gather(sample(), *tasks)
     elapsed = time.monotonic() - start
     return {
+        "server_args": args.server_args,
         "games": args.games,
         "players": args.players,
         "clients": args.games * args.players,
@@ -187,6 +190,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", help="database URL (a fresh SQLite file in a temporary directory)")
     p.add_argument("--url", help="use a running server instead of starting one")
+    p.add_argument(
+        "--server-args", default="", help="more options of `pysettlers serve`, as one string"
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     proc = None
@@ -197,7 +203,8 @@ def main() -> None:
         port = free_port()
         db = args.db or f"sqlite:///{tmp.name}/load.db"
         cmd = [sys.executable, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
-        proc = subprocess.Popen(cmd + ["--log-level", "warning"], stdout=subprocess.DEVNULL)
+        cmd += ["--log-level", "warning", *args.server_args.split()]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
         base, pid = f"http://127.0.0.1:{port}", proc.pid
         for _ in range(200):
             try:

@@ -59,6 +59,7 @@ class InProcessServer:
             port=self.port,
             log_level="warning",
             ws_max_size=MAX_MESSAGE,
+            ws_per_message_deflate=False,  # as `pysettlers serve` by default
             lifespan="on",
         )
         self.server = uvicorn.Server(config)

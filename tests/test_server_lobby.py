@@ -8,11 +8,19 @@ goes over 127.0.0.1 to a real uvicorn.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 
+from conftest import fresh_database
+from pysettlers.cli import build_parser
 from pysettlers.engine import replay
+from pysettlers.server.models import Base
+from pysettlers.server.store import Store, migrate
 from server_helpers import create, human_game
 
 
@@ -157,3 +165,26 @@ def test_oversized_bodies_are_refused(server: Any) -> None:
         timeout=10,
     )
     assert r.status_code == 413 and r.json()["error"] == "too_large"
+
+
+def test_serve_command_defaults() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, "sqlite:///pysettlers.db")
+    assert args.sqlite_sync == "full" and not args.ws_compression
+    lan = build_parser().parse_args(["serve", "--host", "0.0.0.0", "--db", "postgresql://x/y"])
+    assert (lan.host, lan.db) == ("0.0.0.0", "postgresql://x/y")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_migrations_create_exactly_the_models_schema(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    store = Store(fresh_database(kind, tmp_path, request))
+    try:
+        migrate(store.engine)
+        migrate(store.engine)  # a second run is a no-op
+        with store.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        assert diff == []
+    finally:
+        store.close()

@@ -88,13 +88,16 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(db_url: str = "sqlite:///pysettlers.db", *, bot_threads: int = 2) -> FastAPI:
-    """The server for the database at ``db_url`` (migrated to the newest schema at start)."""
+def create_app(
+    db_url: str = "sqlite:///pysettlers.db", *, bot_threads: int = 2, sqlite_sync: str = "full"
+) -> FastAPI:
+    """The server for the database at ``db_url`` (migrated to the newest schema at start);
+    ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``)."""
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_url)
+        store = Store(db_url, sqlite_sync)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, migrate, store.engine)
         hub = Hub(store, bot_threads=bot_threads)

@@ -102,10 +102,12 @@ class Hub:
                     session.tick(t)
                 except Exception:  # one game's trouble must not stop every clock
                     log.exception("game %s: tick failed", game_id)
-                if session.status == FINISHED and not session.clients():
-                    idle = session.seats[0].extra.setdefault("idle_since", t)
-                    if t - idle > EVICT_AFTER:
-                        del self.sessions[game_id]
+                if session.status != FINISHED or session.clients():
+                    session.idle_since = None
+                elif session.idle_since is None:
+                    session.idle_since = t
+                elif t - session.idle_since > EVICT_AFTER:
+                    del self.sessions[game_id]  # reloaded from the log if asked for again
 
     # -- finding games ----------------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,8 +110,6 @@ class SeatState:
         if len(self.offered) > 16:
             del self.offered[min(self.offered)]
 
-    extra: dict[str, Any] = field(default_factory=dict)
-
     @property
     def human(self) -> bool:
         return self.info.kind == "human"
@@ -128,7 +125,6 @@ class GameSession:
         store: Store,
         bot_pool: Executor,
         client_ids: dict[str, int],
-        on_change: Callable[[GameSession], None] | None = None,
     ) -> None:
         self.info = info
         self.game = game
@@ -138,7 +134,7 @@ class GameSession:
         self.seats = [SeatState(s) for s in info.seats]
         self.spectators: set[Client] = set()
         self.client_ids = client_ids  # client action id -> version it was accepted at
-        self.on_change = on_change
+        self.idle_since: float | None = None  # when the last client of a finished game left
         self._driver: asyncio.Task[None] | None = None
         self._view_cache: dict[tuple[int | None, int], str] = {}
         self._cache_version = -1
@@ -311,8 +307,6 @@ class GameSession:
             result = await self._submit(seat, text, version, client_id, outcome_text, by, client)
         if result.ok and not result.duplicate:
             self.kick()
-            if self.on_change is not None:
-                self.on_change(self)
         return result
 
     def _refuse(self, code: str, message: str, rule: str | None = None) -> Result:

@@ -46,18 +46,20 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
     url = normalize_url(url)
+    sync = {"full": "FULL", "normal": "NORMAL"}[sqlite_sync]
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             # WAL: readers never block the writer. synchronous=FULL: a commit is on disk
-            # (fsync) before it returns, so an accepted action survives a power cut too.
+            # (fsync) before it returns, so an accepted action survives a power cut too;
+            # NORMAL: it survives a crash of the process (kill -9), not of the machine.
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={sync}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
@@ -124,9 +126,9 @@ class Conflict(Exception):
 class Store:
     """The database behind one server process (see the module docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = "full") -> None:
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
+        self.engine = make_engine(self.url, sqlite_sync)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[tuple[Callable[[Session], Any], Future[Any]] | None] = (
             queue.SimpleQueue()
