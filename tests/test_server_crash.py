@@ -31,7 +31,8 @@ from pysettlers.server.session import GameSession
 from pysettlers.server.store import Store
 from server_helpers import SOAK, SubprocessServer, create, human_game
 
-KILLS = 12 if SOAK else 3
+KILLS = 12 if SOAK else 2
+VP = 6 if SOAK else 3  # short games at CI size
 HUMAN_GAMES = 6 if SOAK else 2
 
 
@@ -117,18 +118,18 @@ def test_kill_9_loses_no_accepted_action(
     rng = random.Random(11)
     try:
         games = [
-            human_game(server.url, players=2, rules={"vp_target": 4}) for _ in range(HUMAN_GAMES)
+            human_game(server.url, players=2, rules={"vp_target": VP}) for _ in range(HUMAN_GAMES)
         ]
         mixed = create(
             server.url,
-            rules={"players": 3, "vp_target": 4},
+            rules={"players": 3, "vp_target": VP},
             seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}],
             join=0,
         )
         games.append((mixed["game"]["id"], [mixed["you"]["token"]]))
         bots_only = create(
             server.url,
-            rules={"players": 2, "vp_target": 6},
+            rules={"players": 2, "vp_target": VP},
             seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
         )["game"]["id"]
         ledger = Ledger()

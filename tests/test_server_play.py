@@ -258,3 +258,43 @@ def test_absent_seat_is_played_by_a_stand_in_until_it_returns(server: Any) -> No
         await spect.close()
 
     run(go())
+
+
+class SleepyBot:
+    """A bot that thinks for a long time (to show it does not hold up other games)."""
+
+    def __init__(self, rng: Any, **options: Any) -> None:
+        self.rng = rng
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        time.sleep(0.5)
+        return self.rng.choice(list(legal))
+
+
+def test_a_slow_bot_does_not_stall_other_games(server: Any) -> None:
+    from pysettlers.bots import register_bot
+
+    register_bot("sleepy-test", SleepyBot)
+    slow = create(
+        server.url,
+        rules={"players": 2},
+        seats=[{"kind": "bot", "bot": "sleepy-test"}, {"kind": "bot", "bot": "sleepy-test"}],
+    )["game"]["id"]
+    game, tokens = human_game(server.url, players=2, rules={"map_kind": "beginner"})
+
+    async def go() -> None:
+        c = SeatClient(server.url, game, tokens[0])
+        await c.connect()
+        state = await until(c, is_state)
+        t = time.monotonic()
+        await c.act("p0 roll", state["version"])
+        await until(c, lambda m: m["type"] == "accepted")
+        assert time.monotonic() - t < 0.4  # not behind the bots' half-second thoughts
+        await c.close()
+
+    time.sleep(0.2)  # the slow bots are thinking now
+    run(go())
+    deadline = time.monotonic() + 10
+    while httpx.get(f"{server.url}/api/games/{slow}", timeout=10).json()["version"] < 2:
+        assert time.monotonic() < deadline, "the slow bots never moved"
+        time.sleep(0.1)

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -263,8 +263,9 @@ class Store:
         """The action with its outcome and the game's new version, in one transaction."""
 
         def work(session: Session) -> None:
-            session.add(
-                ActionRow(
+            # Core statements, not the ORM's unit of work: this runs on every action.
+            session.execute(
+                insert(ActionRow).values(
                     game_id=game_id,
                     version=row.version,
                     seat=row.seat,
@@ -274,8 +275,7 @@ class Store:
                     by=row.by,
                     at=now(),
                 )
-            )
-            session.flush()  # a taken version or client id fails here, before the update
+            )  # a taken version or client id fails here, before the update
             values: dict[str, Any] = {"version": row.version, "status": status, "winner": winner}
             if status == "finished":
                 values["finished_at"] = now()
