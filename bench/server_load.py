@@ -159,6 +159,8 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
     await asyncio.gather(sample(), *tasks)
     elapsed = time.monotonic() - start
     return {
+        # Other processes on the machine change every figure: say how busy it was.
+        "load_average_1min": float(Path("/proc/loadavg").read_text().split()[0]),
         "server_args": args.server_args,
         "games": args.games,
         "players": args.players,
