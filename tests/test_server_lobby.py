@@ -20,8 +20,8 @@ from conftest import fresh_database
 from pysettlers.cli import build_parser
 from pysettlers.engine import replay
 from pysettlers.server.models import Base
-from pysettlers.server.store import Store, migrate
-from server_helpers import create, human_game
+from pysettlers.server.store import LoggedAction, Store, migrate
+from server_helpers import InProcessServer, create, human_game
 
 
 def get(base: str, path: str, **kw: Any) -> httpx.Response:
@@ -188,3 +188,28 @@ def test_migrations_create_exactly_the_models_schema(
         assert diff == []
     finally:
         store.close()
+
+
+def test_a_game_whose_log_does_not_replay_does_not_stop_the_server(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'broken.db'}"
+    first = InProcessServer(url)
+    try:
+        good, _ = human_game(first.url, players=2, rules={"map_kind": "beginner"})
+        bad, _ = human_game(first.url, players=2, rules={"map_kind": "beginner"})
+    finally:
+        first.stop()
+    store = Store(url)
+    try:  # a log entry no game could have accepted
+        store.submit(
+            Store.append_action(bad, LoggedAction(1, 0, "p0 end", None, None, "human"), "x", None)
+        ).result()
+    finally:
+        store.close()
+    again = InProcessServer(url)
+    try:
+        assert get(again.url, f"/api/games/{good}").json()["status"] == "in_progress"
+        assert good in again.hub.sessions and bad not in again.hub.sessions
+        broken = get(again.url, f"/api/games/{bad}")
+        assert broken.status_code == 500 and broken.json()["error"] == "broken_game"
+    finally:
+        again.stop()

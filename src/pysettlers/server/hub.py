@@ -78,11 +78,19 @@ class Hub:
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         ids = await loop.run_in_executor(None, self.store.game_ids, [OPEN, IN_PROGRESS])
+        restored = 0
         for game_id in ids:
-            session = await self.get(game_id)
+            try:
+                session = await self.get(game_id)
+            except Exception:
+                # One game whose log does not replay (a hand-edited database, a bug) must
+                # not keep every other game from being served: say so and go on.
+                log.exception("game %s: its log does not replay; not restored", game_id)
+                continue
             if session is not None:
                 session.kick()
-        log.info("restored %d unfinished games from the log", len(ids))
+                restored += 1
+        log.info("restored %d of %d unfinished games from the log", restored, len(ids))
         self._ticker = loop.create_task(self._tick())
 
     async def stop(self) -> None:
@@ -125,11 +133,15 @@ class Hub:
         self._loading[game_id] = fut
         try:
             session = await self._load(game_id)
+        except Exception as e:
+            log.exception("game %s: its log does not replay", game_id)
+            err = LobbyError(500, "broken_game", f"game {game_id} cannot be restored: {e}")
+            fut.set_exception(err)
+            fut.exception()  # (retrieved: waiters get it through their await)
+            raise err from e
+        else:
             fut.set_result(session)
             return session
-        except Exception as e:
-            fut.set_exception(e)
-            raise
         finally:
             del self._loading[game_id]
 

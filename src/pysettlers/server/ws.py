@@ -23,7 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .clients import Client
-from .hub import Hub
+from .hub import Hub, LobbyError
 from .protocol import PROTOCOL, ActionIn, ChatIn, ClientMessage, Hello, PingIn
 from .session import accepted_message
 from .store import Store, iso, now
@@ -83,7 +83,12 @@ async def game_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
 
 
 async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
-    session = await hub.get(game_id) if len(game_id) <= 32 else None
+    try:
+        session = await hub.get(game_id) if len(game_id) <= 32 else None
+    except LobbyError as e:
+        await ws.send_json(_error(e.code, e.message))
+        await _close(ws, 1011, "game unavailable")
+        return
     if session is None:
         await ws.send_json(_error("no_game", f"there is no game {game_id[:40]!r}"))
         await _close(ws, 4404, "no such game")
