@@ -12,12 +12,14 @@ What this is not: part of the server (nothing here runs inside it), and no strat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 _ids = itertools.count()
 
@@ -42,8 +44,13 @@ class SeatClient:
             hello["token"] = self.token
         if since is not None:
             hello["since"] = since
-        await self.send(hello)
-        welcome = await self.recv()
+        # A refusal (no such game, server full) may close the socket before hello is sent.
+        with contextlib.suppress(ConnectionClosed):
+            await self.send(hello)
+        try:
+            welcome = await self.recv()
+        except ConnectionClosed as e:
+            raise ConnectionError(f"no welcome: closed ({e})") from None
         if welcome.get("type") != "welcome":
             raise ConnectionError(f"no welcome: {welcome}")
         self.welcome = welcome
