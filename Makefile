@@ -4,8 +4,8 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest soak demo bench venv-package mypyc fast pure bench-mypyc \
-	test-mypyc clean
+.PHONY: test lint typecheck pytest soak demo play bench bench-server venv-package mypyc fast \
+	pure bench-mypyc test-mypyc clean
 
 # `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship apart from Python, in the
 # python3-venv package (python3.X-venv); without it venv stops half-way, leaving a .venv with
@@ -58,15 +58,28 @@ pytest: $(STAMP)
 # The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
 # 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
-	tests/test_helpers_invariants.py tests/test_bots_many_games.py
+	tests/test_helpers_invariants.py tests/test_bots_many_games.py \
+	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
 demo: $(STAMP)
 	$(VENV)/bin/pysettlers demo --seed 1
 
+# The game server on http://127.0.0.1:8000/ with its database in ./pysettlers.db (SQLite).
+# HOST=0.0.0.0 lets the LAN in; DB=postgresql://... uses PostgreSQL.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB   ?= sqlite:///pysettlers.db
+play: $(STAMP)
+	$(VENV)/bin/pysettlers serve --host $(HOST) --port $(PORT) --db $(DB)
+
 bench: $(STAMP)
 	$(PY) bench/throughput.py
+
+# The server under load: concurrent games whose every seat is a WebSocket client.
+bench-server: $(STAMP)
+	$(PY) bench/server_load.py
 
 # Optional: the engine compiled with mypyc. `make mypyc` builds it into build/mypyc (a copy of
 # src/pysettlers with the engine modules compiled next to their sources; src stays pure

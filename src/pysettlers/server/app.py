@@ -1,0 +1,240 @@
+"""The FastAPI application: the lobby over HTTP, play over WebSockets, a landing page.
+
+What this is for: :func:`create_app` wires the database (``store``), the games (``hub``)
+and the routes. HTTP (documented at ``/docs`` and ``/openapi.json``): create, list and show
+games, join a seat, fetch a game's record. WebSocket: ``/ws/games/{id}`` (``ws.py``). Refused
+requests answer ``{"error": code, "message": ..., "field": ...}`` with a 4xx status; request
+bodies over 64 KiB are refused before they are read. The browser client (next issue) will
+be served from ``pysettlers/web/`` at ``/`` when that directory exists; until then ``/`` is a
+small page listing games.
+
+What this is not: game logic or storage; see ``session.py`` and ``store.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .hub import Hub, LobbyError
+from .protocol import PROTOCOL, CreatedOut, ErrorOut, GameIn, GameOut, JoinedOut, JoinIn
+from .store import Store, migrate
+from .ws import game_socket
+
+log = logging.getLogger("pysettlers.server")
+
+MAX_BODY = 64 * 1024
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``MAX_BODY`` (by header, or counted as they come)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
+                await _too_large(send)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _BodyTooLarge:
+            await _too_large(send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    body = b'{"error":"too_large","message":"request bodies are at most 65536 bytes"}'
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(
+    db_url: str = "sqlite:///pysettlers.db", *, bot_threads: int = 2, sqlite_sync: str = "full"
+) -> FastAPI:
+    """The server for the database at ``db_url`` (migrated to the newest schema at start);
+    ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``)."""
+    state: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url, sqlite_sync)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, migrate, store.engine)
+        hub = Hub(store, bot_threads=bot_threads)
+        await hub.start()
+        state["hub"] = hub
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+            await loop.run_in_executor(None, store.close)
+
+    app = FastAPI(
+        title="pysettlers server",
+        version=str(PROTOCOL),
+        summary="Play CATAN-rules games online against bots and friends",
+        description="The lobby over HTTP; play over the WebSocket `/ws/games/{id}`. "
+        "Every message is described with an example in docs/protocol.md.",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit)
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, e: LobbyError) -> JSONResponse:
+        body = ErrorOut(error=e.code, message=e.message, field=e.field)
+        return JSONResponse(body.model_dump(), status_code=e.status)
+
+    errors: dict[int | str, dict[str, Any]] = {
+        400: {"model": ErrorOut},
+        403: {"model": ErrorOut},
+        404: {"model": ErrorOut},
+        409: {"model": ErrorOut},
+        413: {"model": ErrorOut},
+    }
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        h = hub()
+        return {"ok": True, "protocol": PROTOCOL, "games": len(h.sessions)}
+
+    @app.get("/api/games", response_model=list[GameOut])
+    async def list_games(
+        status: Literal["open", "in_progress", "finished"] | None = None,
+        limit: int = Query(50, ge=1, le=500),
+    ) -> list[GameOut]:
+        """Public games, newest first: ``status`` open (seats to take), in_progress, finished."""
+        return await hub().list_games(status, limit)
+
+    @app.post("/api/games", response_model=CreatedOut, status_code=201, responses=errors)
+    async def create_game(req: GameIn, request: Request) -> CreatedOut:
+        """A new game: rules, seats (human or bot), options. Returns invite links for the
+        human seats and, with ``join``, the creator's own seat token."""
+        return await hub().create(req, str(request.base_url))
+
+    @app.get("/api/games/{game_id}", response_model=GameOut, responses=errors)
+    async def show_game(game_id: str) -> GameOut:
+        session = await hub().get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        return hub().summary(session)
+
+    @app.post("/api/games/{game_id}/join", response_model=JoinedOut, responses=errors)
+    async def join_game(game_id: str, req: JoinIn) -> JoinedOut:
+        """Take a seat by invite code (or a public game's open seat): the seat token."""
+        return await hub().join(game_id, req)
+
+    @app.get("/api/games/{game_id}/record", responses=errors)
+    async def game_record(
+        game_id: str, authorization: str | None = Header(None, max_length=200)
+    ) -> dict[str, Any]:
+        """The engine's record (``pysettlers-record/1``, replayable once complete). Before the
+        game is over it is the caller's: a seat's with ``Authorization: Bearer TOKEN``, else
+        a spectator's — without the seed, and without outcomes that hold another's secret."""
+        h = hub()
+        session = await h.get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        viewer = None
+        if authorization is not None:
+            scheme, _, token = authorization.partition(" ")
+            viewer = h.seat_for_token(session, token.strip()) if scheme == "Bearer" else None
+            if viewer is None:
+                raise LobbyError(403, "bad_token", "this token holds no seat in this game")
+        async with session.lock:
+            return session.record(viewer)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def play(websocket: WebSocket, game_id: str) -> None:
+        await game_socket(websocket, hub(), game_id)
+
+    @app.get("/join/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def join_page(game_id: str, invite: str = "") -> HTMLResponse:
+        return HTMLResponse(_join_page(game_id, invite))
+
+    web = Path(str(files("pysettlers"))) / "web"
+    if web.is_dir():  # the browser client, when it is installed
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    else:
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        async def landing() -> HTMLResponse:
+            games = await hub().list_games(None, 50)
+            return HTMLResponse(_landing(games))
+
+    return app
+
+
+_STYLE = "body{font:16px system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em}"
+
+
+def _landing(games: list[GameOut]) -> str:
+    rows = "".join(
+        f"<tr><td><code>{html.escape(g.id)}</code></td><td>{html.escape(g.name)}</td>"
+        f"<td>{g.status}</td><td>{len(g.seats)}</td><td>{g.turn}</td></tr>"
+        for g in games
+    )
+    return (
+        f"<!doctype html><meta charset=utf-8><title>pysettlers</title><style>{_STYLE}</style>"
+        "<h1>pysettlers server</h1><p>The browser client is not installed yet. Create and "
+        "join games through the <a href=/docs>HTTP API</a>; play over the WebSocket "
+        "protocol (<code>docs/protocol.md</code>).</p>"
+        "<table><tr><th>game</th><th>name</th><th>status</th><th>players</th><th>turn</th>"
+        f"</tr>{rows}</table>"
+    )
+
+
+def _join_page(game_id: str, invite: str) -> str:
+    g = html.escape(game_id)
+    body = html.escape(f'{{"invite": "{invite}", "name": "YOUR NAME"}}')
+    return (
+        f"<!doctype html><meta charset=utf-8><title>Join {g}</title><style>{_STYLE}</style>"
+        f"<h1>You are invited to game <code>{g}</code></h1><p>The browser client is not "
+        "installed yet. To take the seat, POST this to "
+        f"<code>/api/games/{g}/join</code>:</p><pre>{body}</pre>"
+        "<p>and connect to the WebSocket with the token you get back "
+        "(<a href=/docs>API</a>).</p>"
+    )

@@ -1,0 +1,76 @@
+"""A connected WebSocket client as the game sessions see it: a seat (or a spectator) with
+an outgoing queue.
+
+What this is for: sessions hand messages to :meth:`Client.send`, which never waits — a
+sender task per connection (``ws.py``) writes the queue to the socket, so a client that
+reads slowly or not at all never holds up the game or other clients; one that falls too far
+behind is disconnected (it reconnects and gets the current view). Also the small token
+buckets that rate-limit a client's messages and chat.
+
+What this is not: the socket itself (``ws.py``) and no game logic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+MAX_QUEUED = 256  # messages waiting for a slow client before it is disconnected
+
+
+class Client:
+    """One WebSocket connection to a game: ``seat`` ``None`` is a spectator."""
+
+    def __init__(self, seat: int | None, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.since = -1  # the state version of the last state message sent
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.close_reason = ""
+        # Refused and idle messages are limited; an accepted action gives its token back,
+        # so a fast bot client is never slowed (the game itself paces real actions).
+        self.messages = TokenBucket(rate=50, burst=100)
+        self.chat = TokenBucket(rate=0.5, burst=5)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close("too far behind: reconnect for the current view")
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, reason: str) -> None:
+        """Stop sending; the sender task closes the socket with ``reason``."""
+        if not self.closed:
+            self.closed = True
+            self.close_reason = reason
+            self.queue.put_nowait(None)
+
+
+class TokenBucket:
+    """``rate`` events a second on average, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def give_back(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+    def take(self) -> bool:
+        t = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

@@ -1,0 +1,372 @@
+"""Every game of one server process: creating, joining, finding and restoring sessions.
+
+What this is for: the lobby's operations behind the HTTP routes — create a game (rules
+checked by the engine, bots by their registry, a secret seed drawn), join a seat by invite
+code or a public game's open seat (a secret token given back; only its hash is stored),
+find a seat by token, list games — and the process's life cycle: at start every unfinished
+game is rebuilt from its log and its bots resume; a clock ticks the turn timers.
+
+This is all the per-process state there is: the sessions (a cache of the database's
+games), their connected clients and timers. Everything a restart needs is in the database.
+
+What this is not: HTTP (``app.py``), sockets (``ws.py``) or a game's own logic (``session.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from pysettlers.bots import bot_names, make_bot
+from pysettlers.engine import Game, Rules
+
+from .protocol import (
+    CreatedOut,
+    GameIn,
+    GameOut,
+    InviteOut,
+    JoinedOut,
+    JoinIn,
+    SeatIn,
+    SeatOut,
+)
+from .session import FINISHED, IN_PROGRESS, OPEN, GameSession
+from .store import GameInfo, SeatInfo, Store, iso, now
+
+log = logging.getLogger("pysettlers.server")
+
+EVICT_AFTER = 600.0  # seconds a finished game without clients stays in memory
+
+
+class LobbyError(Exception):
+    """A refused lobby request: HTTP ``status``, a short ``code``, a message naming the field."""
+
+    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+
+
+def digest(secret: str) -> str:
+    """Tokens and invite codes are stored as SHA-256 digests only: a copy of the database
+    does not let anyone sit down at a game."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Hub:
+    """The games of this process (see the module docstring)."""
+
+    def __init__(self, store: Store, *, bot_threads: int = 2) -> None:
+        self.store = store
+        self.sessions: dict[str, GameSession] = {}
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self.connections = 0
+        self._loading: dict[str, asyncio.Future[GameSession | None]] = {}
+        self._ticker: asyncio.Task[None] | None = None
+
+    # -- life cycle -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        ids = await loop.run_in_executor(None, self.store.game_ids, [OPEN, IN_PROGRESS])
+        restored = 0
+        for game_id in ids:
+            try:
+                session = await self.get(game_id)
+            except Exception:
+                # One game whose log does not replay (a hand-edited database, a bug) must
+                # not keep every other game from being served: say so and go on.
+                log.exception("game %s: its log does not replay; not restored", game_id)
+                continue
+            if session is not None:
+                session.kick()
+                restored += 1
+        log.info("restored %d of %d unfinished games from the log", restored, len(ids))
+        self._ticker = loop.create_task(self._tick())
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for session in self.sessions.values():
+            for client in session.clients():
+                client.close("the server is shutting down")
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            t = time.monotonic()
+            for game_id, session in list(self.sessions.items()):
+                try:
+                    session.tick(t)
+                except Exception:  # one game's trouble must not stop every clock
+                    log.exception("game %s: tick failed", game_id)
+                if session.status != FINISHED or session.clients():
+                    session.idle_since = None
+                elif session.idle_since is None:
+                    session.idle_since = t
+                elif t - session.idle_since > EVICT_AFTER:
+                    del self.sessions[game_id]  # reloaded from the log if asked for again
+
+    # -- finding games ----------------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> GameSession | None:
+        """The live session of a game, rebuilt from the log the first time it is asked for."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        if len(game_id) > 32:
+            return None
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await pending
+        fut: asyncio.Future[GameSession | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = fut
+        try:
+            session = await self._load(game_id)
+        except Exception as e:
+            log.exception("game %s: its log does not replay", game_id)
+            err = LobbyError(500, "broken_game", f"game {game_id} cannot be restored: {e}")
+            fut.set_exception(err)
+            fut.exception()  # (retrieved: waiters get it through their await)
+            raise err from e
+        else:
+            fut.set_result(session)
+            return session
+        finally:
+            del self._loading[game_id]
+
+    async def _load(self, game_id: str) -> GameSession | None:
+        loop = asyncio.get_running_loop()
+        loaded = await loop.run_in_executor(None, self.store.load, game_id)
+        if loaded is None:
+            return None
+        info, actions = loaded
+        game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions)
+        session = GameSession(info, game, self.store, self.bot_pool, ids)
+        session._after_change(-1)
+        self.sessions[game_id] = session
+        return session
+
+    async def list_games(self, status: str | None, limit: int) -> list[GameOut]:
+        statuses = [status] if status else [OPEN, IN_PROGRESS, FINISHED]
+        loop = asyncio.get_running_loop()
+        infos = await loop.run_in_executor(None, self.store.games, statuses, limit)
+        out = []
+        for info in infos:
+            if not info.options.get("public", True):
+                continue
+            session = self.sessions.get(info.id)
+            out.append(self.summary(session) if session is not None else _summary(info, None))
+        return out
+
+    def summary(self, session: GameSession) -> GameOut:
+        return _summary(session.info, session)
+
+    # -- creating and joining ---------------------------------------------------------------------
+
+    async def create(self, req: GameIn, base_url: str) -> CreatedOut:
+        rules = _rules(req.rules)
+        seats_in = req.seats
+        if seats_in is None:
+            seats_in = [SeatIn(kind="human")] + [
+                SeatIn(kind="bot", bot="weighted") for _ in range(rules.players - 1)
+            ]
+        if len(seats_in) != rules.players:
+            raise LobbyError(
+                422,
+                "bad_seats",
+                f"{rules.players} players need {rules.players} seats (got {len(seats_in)})",
+                "seats",
+            )
+        _check_bot(req.stand_in, {}, "stand_in")
+        seats: list[SeatInfo] = []
+        for i, seat_in in enumerate(seats_in):
+            if seat_in.kind == "bot":
+                _check_bot(seat_in.bot, seat_in.options, f"seats[{i}]")
+                name = seat_in.name or seat_in.bot
+                seats.append(SeatInfo(i, "bot", seat_in.bot, dict(seat_in.options), name))
+            else:
+                seats.append(SeatInfo(i, "human", name=seat_in.name))
+        if req.join is not None and (req.join >= len(seats) or seats[req.join].kind != "human"):
+            raise LobbyError(422, "bad_join", f"seat {req.join} is not a human seat", "join")
+        game = Game.new(rules)
+        invites: list[InviteOut] = []
+        game_id = secrets.token_urlsafe(9)
+        you_token = None
+        for s in seats:
+            if s.kind != "human":
+                continue
+            if s.seat == req.join:
+                you_token = secrets.token_urlsafe(24)
+                s.token_hash = digest(you_token)
+                s.name = req.player_name
+                s.joined = True
+            else:
+                code = secrets.token_urlsafe(12)
+                s.invite_hash = digest(code)
+                invites.append(
+                    InviteOut(
+                        seat=s.seat,
+                        invite=code,
+                        url=f"{base_url}join/{game_id}?invite={code}",
+                    )
+                )
+        full = all(s.kind == "bot" or s.token_hash for s in seats)
+        options: dict[str, Any] = {
+            "public": req.public,
+            "turn_timer": req.turn_timer,
+            "absent_limit": req.absent_limit,
+            "stand_in": req.stand_in,
+            "manual_chance": req.manual_chance,
+        }
+        info = GameInfo(
+            id=game_id,
+            name=req.name,
+            created_at=now(),
+            rules=rules.to_json(),
+            board=game.board.to_json(),
+            first_player=game.first_player,
+            options=options,
+            status=IN_PROGRESS if full else OPEN,
+            version=0,
+            winner=None,
+            seats=seats,
+        )
+        await asyncio.wrap_future(self.store.submit(Store.insert_game(info)))
+        session = GameSession(info, game, self.store, self.bot_pool, {})
+        self.sessions[game_id] = session
+        if full:
+            session.start()
+        you = None
+        if you_token is not None and req.join is not None:
+            you = JoinedOut(game=game_id, seat=req.join, token=you_token, ws=f"/ws/games/{game_id}")
+        return CreatedOut(game=self.summary(session), invites=invites, you=you)
+
+    async def join(self, game_id: str, req: JoinIn) -> JoinedOut:
+        session = await self.get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id!r}")
+        seat: int | None = None
+        if req.invite is not None:
+            want = digest(req.invite)
+            for st in session.seats:
+                h = st.info.invite_hash
+                if h is not None and hmac.compare_digest(h, want):
+                    seat = st.info.seat
+            if seat is None:
+                raise LobbyError(403, "bad_invite", "this invite code is not valid", "invite")
+        elif req.seat is not None:
+            if not session.info.options.get("public", True):
+                raise LobbyError(403, "private", "a private game is joined by invite", "seat")
+            seat = req.seat
+        else:
+            raise LobbyError(422, "no_seat", "give an invite code or a seat", "invite")
+        if seat >= len(session.seats) or not session.seats[seat].human:
+            raise LobbyError(409, "not_open", f"seat {seat} is not a human seat", "seat")
+        token = secrets.token_urlsafe(24)
+        async with session.lock:
+            st = session.seats[seat]
+            if st.info.token_hash is not None:
+                raise LobbyError(409, "taken", f"seat {seat} is already taken", "seat")
+            full = all(
+                s.info.token_hash is not None for s in session.seats if s.human and s is not st
+            )
+            status = IN_PROGRESS if full else None
+            ok = await asyncio.wrap_future(
+                self.store.submit(Store.take_seat(game_id, seat, digest(token), req.name, status))
+            )
+            if not ok:
+                raise LobbyError(409, "taken", f"seat {seat} is already taken", "seat")
+            st.info.token_hash = digest(token)
+            st.info.name = req.name
+            st.info.joined = True
+            session.broadcast({"type": "seats", "seats": session.seats_json()})
+            if full:
+                session.start()
+        return JoinedOut(game=game_id, seat=seat, token=token, ws=f"/ws/games/{game_id}")
+
+    @staticmethod
+    def seat_for_token(session: GameSession, token: str) -> int | None:
+        want = digest(token)
+        for st in session.seats:
+            h = st.info.token_hash
+            if h is not None and hmac.compare_digest(h, want):
+                return st.info.seat
+        return None
+
+
+def _rules(options: dict[str, Any]) -> Rules:
+    d = dict(options)
+    d.setdefault("seed", secrets.randbits(63))
+    try:
+        return Rules.from_json(d)
+    except (ValueError, TypeError) as e:
+        raise LobbyError(422, "bad_rules", f"rules: {e}", "rules") from None
+
+
+def _check_bot(name: str, options: dict[str, Any], where: str) -> None:
+    if name not in bot_names():
+        raise LobbyError(
+            422,
+            "bad_bot",
+            f"{where}: unknown bot {name!r} (known: {', '.join(bot_names())})",
+            where,
+        )
+    try:
+        make_bot(name, random.Random(0), **options)
+    except Exception as e:
+        raise LobbyError(422, "bad_bot", f"{where}: {e}", where) from None
+
+
+def _public_rules(info: GameInfo) -> dict[str, Any]:
+    rules = dict(info.rules)
+    if info.status != FINISHED:
+        rules.pop("seed", None)  # the seed is secret until the game is over
+    return rules
+
+
+def _summary(info: GameInfo, session: GameSession | None) -> GameOut:
+    if session is not None:
+        seats = [SeatOut(**s) for s in session.seats_json()]
+        turn = session.game.state.turn
+        spectators = len(session.spectators)
+    else:
+        seats = [
+            SeatOut(
+                seat=s.seat,
+                kind="human" if s.kind == "human" else "bot",
+                name=s.name,
+                bot=s.bot,
+                taken=s.kind == "bot" or s.token_hash is not None,
+            )
+            for s in info.seats
+        ]
+        turn = 0
+        spectators = 0
+    status = info.status
+    assert status in (OPEN, IN_PROGRESS, FINISHED)
+    return GameOut(
+        id=info.id,
+        name=info.name,
+        status=status,
+        rules=_public_rules(info),
+        seats=seats,
+        version=info.version,
+        turn=turn,
+        winner=info.winner,
+        public=bool(info.options.get("public", True)),
+        turn_timer=info.options.get("turn_timer"),
+        manual_chance=bool(info.options.get("manual_chance", False)),
+        spectators=spectators,
+        created_at=iso(info.created_at),
+    )

@@ -1,0 +1,1 @@
+"""One module per schema revision, oldest first (``0001_initial``)."""

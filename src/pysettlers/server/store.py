@@ -1,0 +1,418 @@
+"""The server's database: SQLAlchemy 2 over SQLite (the default) or PostgreSQL.
+
+What this is for: every durable fact of the server — games, seats, the append-only action
+log, chat — behind a few calls, and the Alembic migrations that create the schema
+(:func:`migrate`). Writes go through one writer thread that commits whatever is waiting in
+one transaction (group commit): under load many games' actions share an fsync, and a
+caller's future resolves only once its rows are committed, so the server tells no client of
+an action that is not on disk. An action row's primary key (game, version) and its unique
+(game, client id) make a replayed or duplicated write fail instead of applying twice.
+
+What this is not: no game logic (``session.py`` decides what to write) and no async code:
+the calls block, and the async layer runs them in the writer or in a reader thread.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.resources import files
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import ActionRow, ChatRow, GameRow, SeatRow
+
+T = TypeVar("T")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 (SQLAlchemy's default driver name is psycopg2)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
+    url = normalize_url(url)
+    sync = {"full": "FULL", "normal": "NORMAL"}[sqlite_sync]
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # WAL: readers never block the writer. synchronous=FULL: a commit is on disk
+            # (fsync) before it returns, so an accepted action survives a power cut too;
+            # NORMAL: it survives a crash of the process (kill -9), not of the machine.
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic, the scripts shipped in the package)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(files("pysettlers.server") / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+# -- plain values handed to the rest of the server ------------------------------------------------
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    bot_options: dict[str, Any] = field(default_factory=dict)
+    name: str | None = None
+    invite_hash: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+
+
+@dataclass
+class GameInfo:
+    id: str
+    name: str
+    created_at: datetime
+    rules: dict[str, Any]  # with the seed: never sent to a client before the game is over
+    board: dict[str, Any]
+    first_player: int
+    options: dict[str, Any]
+    status: str
+    version: int
+    winner: int | None
+    seats: list[SeatInfo]
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    version: int
+    seat: int
+    action: str
+    outcome: str | None
+    client_id: str | None
+    by: str
+
+
+class Conflict(Exception):
+    """A write that would apply an action twice (its version or client id is taken)."""
+
+
+# -- the store ------------------------------------------------------------------------------------
+
+
+class Store:
+    """The database behind one server process (see the module docstring)."""
+
+    def __init__(self, url: str, sqlite_sync: str = "full") -> None:
+        self.url = normalize_url(url)
+        self.engine = make_engine(self.url, sqlite_sync)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._queue: queue.SimpleQueue[tuple[Callable[[Session], Any], Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._writer = threading.Thread(target=self._write_loop, name="db-writer", daemon=True)
+        self._writer.start()
+
+    # -- the writer thread: group commit --------------------------------------------------------
+
+    def submit(self, work: Callable[[Session], T]) -> Future[T]:
+        """Run ``work(session)`` in the writer thread, inside a transaction; the future
+        resolves after the commit (or with the error, nothing written)."""
+        fut: Future[T] = Future()
+        self._queue.put((work, fut))
+        return fut
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 256:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Callable[[Session], Any], Future[Any]]]) -> None:
+        if len(batch) > 1:
+            try:
+                with self._sessions.begin() as session:
+                    results = [work(session) for work, _ in batch]
+            except Exception:  # one item failed: run each alone so only it fails
+                pass
+            else:
+                for (_, fut), result in zip(batch, results):
+                    fut.set_result(result)
+                return
+        for work, fut in batch:
+            try:
+                with self._sessions.begin() as session:
+                    result = work(session)
+            except IntegrityError as e:
+                fut.set_exception(Conflict(str(e.orig)))
+            except Exception as e:
+                fut.set_exception(e)
+            else:
+                fut.set_result(result)
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=10)
+        self.engine.dispose()
+
+    def read(self, work: Callable[[Session], T]) -> T:
+        """Run ``work(session)`` on a reading session (any thread)."""
+        with self._sessions() as session:
+            return work(session)
+
+    # -- writes (to pass to submit) -------------------------------------------------------------
+
+    @staticmethod
+    def insert_game(info: GameInfo) -> Callable[[Session], None]:
+        def work(session: Session) -> None:
+            session.add(
+                GameRow(
+                    id=info.id,
+                    name=info.name,
+                    created_at=info.created_at,
+                    rules=json.dumps(info.rules),
+                    board=json.dumps(info.board),
+                    first_player=info.first_player,
+                    options=json.dumps(info.options),
+                    status=info.status,
+                    version=info.version,
+                    winner=None,
+                )
+            )
+            session.flush()  # the game row first: the seats refer to it
+            for s in info.seats:
+                session.add(
+                    SeatRow(
+                        game_id=info.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        bot=s.bot,
+                        bot_options=json.dumps(s.bot_options),
+                        name=s.name,
+                        invite_hash=s.invite_hash,
+                        token_hash=s.token_hash,
+                        joined_at=now() if s.joined else None,
+                    )
+                )
+
+        return work
+
+    @staticmethod
+    def take_seat(
+        game_id: str, seat: int, token_hash: str, name: str, status: str | None
+    ) -> Callable[[Session], bool]:
+        """Give a free human seat its token (false if it was taken meanwhile)."""
+
+        def work(session: Session) -> bool:
+            done = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name, joined_at=now())
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            if status is not None:
+                session.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+            return True
+
+        return work
+
+    @staticmethod
+    def append_action(
+        game_id: str, row: LoggedAction, status: str, winner: int | None
+    ) -> Callable[[Session], None]:
+        """The action with its outcome and the game's new version, in one transaction."""
+
+        def work(session: Session) -> None:
+            # Core statements, not the ORM's unit of work: this runs on every action.
+            session.execute(
+                insert(ActionRow).values(
+                    game_id=game_id,
+                    version=row.version,
+                    seat=row.seat,
+                    action=row.action,
+                    outcome=row.outcome,
+                    client_id=row.client_id,
+                    by=row.by,
+                    at=now(),
+                )
+            )  # a taken version or client id fails here, before the update
+            values: dict[str, Any] = {"version": row.version, "status": status, "winner": winner}
+            if status == "finished":
+                values["finished_at"] = now()
+            done = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.version == row.version - 1)
+                .values(**values)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"game {game_id} is not at version {row.version - 1}")
+
+        return work
+
+    @staticmethod
+    def insert_chat(
+        game_id: str, seat: int | None, name: str, text: str, at: datetime
+    ) -> Callable[[Session], None]:
+        def work(session: Session) -> None:
+            session.add(ChatRow(game_id=game_id, seat=seat, name=name, text=text, at=at))
+
+        return work
+
+    # -- reads ------------------------------------------------------------------------------------
+
+    def game_ids(self, statuses: Sequence[str]) -> list[str]:
+        def work(session: Session) -> list[str]:
+            q = select(GameRow.id).where(GameRow.status.in_(statuses)).order_by(GameRow.created_at)
+            return list(session.scalars(q))
+
+        return self.read(work)
+
+    def load(self, game_id: str) -> tuple[GameInfo, list[LoggedAction]] | None:
+        """A game with its whole action log, in version order (``None``: no such game)."""
+
+        def work(session: Session) -> tuple[GameInfo, list[LoggedAction]] | None:
+            g = session.get(GameRow, game_id)
+            if g is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            )
+            rows = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.version)
+            )
+            actions = [
+                LoggedAction(r.version, r.seat, r.action, r.outcome, r.client_id, r.by)
+                for r in rows
+            ]
+            return _info(g, list(seats)), actions
+
+        return self.read(work)
+
+    def games(self, statuses: Sequence[str], limit: int) -> list[GameInfo]:
+        """The newest games with one of ``statuses`` (no action log)."""
+
+        def work(session: Session) -> list[GameInfo]:
+            q = (
+                select(GameRow)
+                .where(GameRow.status.in_(statuses))
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            )
+            rows = list(session.scalars(q))
+            seats: dict[str, list[SeatRow]] = {g.id: [] for g in rows}
+            if rows:
+                q2 = select(SeatRow).where(SeatRow.game_id.in_(list(seats))).order_by(SeatRow.seat)
+                for s in session.scalars(q2):
+                    seats[s.game_id].append(s)
+            return [_info(g, seats[g.id]) for g in rows]
+
+        return self.read(work)
+
+    def action_by_client_id(self, game_id: str, client_id: str) -> int | None:
+        def work(session: Session) -> int | None:
+            q = select(ActionRow.version).where(
+                ActionRow.game_id == game_id, ActionRow.client_id == client_id
+            )
+            return session.scalar(q)
+
+        return self.read(work)
+
+    def recent_chat(self, game_id: str, limit: int) -> list[dict[str, Any]]:
+        def work(session: Session) -> list[dict[str, Any]]:
+            q = (
+                select(ChatRow)
+                .where(ChatRow.game_id == game_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            )
+            rows = list(session.scalars(q))
+            return [
+                {"seat": r.seat, "name": r.name, "text": r.text, "at": _iso(r.at)}
+                for r in reversed(rows)
+            ]
+
+        return self.read(work)
+
+    def count_actions(self, game_id: str) -> int:
+        def work(session: Session) -> int:
+            q = select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
+            return int(session.scalar(q) or 0)
+
+        return self.read(work)
+
+
+def _iso(t: datetime) -> str:
+    if t.tzinfo is None:  # SQLite hands back naive datetimes; they were stored in UTC
+        t = t.replace(tzinfo=UTC)
+    return t.isoformat(timespec="seconds")
+
+
+def _info(g: GameRow, seats: list[SeatRow]) -> GameInfo:
+    return GameInfo(
+        id=g.id,
+        name=g.name,
+        created_at=g.created_at,
+        rules=json.loads(g.rules),
+        board=json.loads(g.board),
+        first_player=g.first_player,
+        options=json.loads(g.options),
+        status=g.status,
+        version=g.version,
+        winner=g.winner,
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                bot=s.bot,
+                bot_options=json.loads(s.bot_options),
+                name=s.name,
+                invite_hash=s.invite_hash,
+                token_hash=s.token_hash,
+                joined=s.joined_at is not None,
+            )
+            for s in seats
+        ],
+    )
+
+
+iso = _iso
