@@ -191,11 +191,14 @@ def create_app(
     async def play(websocket: WebSocket, game_id: str) -> None:
         await game_socket(websocket, hub(), game_id)
 
+    web = Path(str(files("pysettlers"))) / "web"
+
     @app.get("/join/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     async def join_page(game_id: str, invite: str = "") -> HTMLResponse:
+        if (web / "index.html").is_file():  # the browser client reads the invite itself
+            return HTMLResponse((web / "index.html").read_text(encoding="utf-8"))
         return HTMLResponse(_join_page(game_id, invite))
 
-    web = Path(str(files("pysettlers"))) / "web"
     if web.is_dir():  # the browser client, when it is installed
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     else:
