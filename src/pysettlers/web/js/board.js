@@ -57,15 +57,15 @@ function token(x, y, n, dim) {
     ...dots);
 }
 
-const HOUSE = [[-13, 10], [13, 10], [13, -5], [0, -17], [-13, -5]];
-const CITY = [[-21, 12], [21, 12], [21, -4], [3, -4], [3, -12], [-9, -23], [-21, -12]];
+const HOUSE = [[-17, 13], [17, 13], [17, -6], [0, -22], [-17, -6]];
+const CITY = [[-26, 15], [26, 15], [26, -5], [4, -5], [4, -15], [-11, -29], [-26, -15]];
 
 /** A settlement or city of `seat` at (x, y): its shape, its colour, its seat label. */
 export function piece(kind, seat, x, y, extra = "") {
   const shape = kind === "city" ? CITY : HOUSE;
   return s("g", { class: `piece ${kind} ${extra}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
     poly(shape, { fill: playerColour(seat), class: "piece-body" }),
-    s("text", { x: kind === "city" ? -7 : 0, y: kind === "city" ? 7 : 6, class: "piece-label", fill: playerInk(seat) }, seatLabel(seat)));
+    s("text", { x: kind === "city" ? -8 : 0, y: kind === "city" ? 9 : 8, class: "piece-label", fill: playerInk(seat) }, seatLabel(seat)));
 }
 
 function road(e, seat, extra = "") {
@@ -128,7 +128,7 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const h of hexes) {
     const p = parseName(h.hex);
-    for (const [x, y] of hexCorners(p.q, p.r, 1.55)) {
+    for (const [x, y] of hexCorners(p.q, p.r, 1.8)) {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
     }
   }
@@ -147,7 +147,7 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   for (const h of hexes) {
     const p = parseName(h.hex);
     const pts = hexCorners(p.q, p.r);
-    landG.append(s("g", { class: `hex ${h.terrain}`, "data-hex": h.hex },
+    landG.append(s("g", { class: `hex ${h.terrain}`, "data-hex": h.hex, "data-number": h.number, "data-terrain": h.terrain },
       s("title", {}, `${h.terrain}${h.number ? ` ${h.number}` : ""} ${h.hex}`),
       poly(pts, { fill: TERRAIN[h.terrain] || "#ccc", class: "hex-fill" }),
       poly(pts, { fill: `url(#t-${h.terrain})`, class: "hex-texture" })));
@@ -173,7 +173,12 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   const bG = s("g", { class: "buildings" });
   for (const [name, b] of Object.entries(view.buildings || {})) {
     const n = node(name);
-    if (n) bG.append(piece(b.kind, b.player, n.x, n.y, recent.has(name) ? "recent" : ""));
+    if (n) {
+      const g = piece(b.kind, b.player, n.x, n.y, recent.has(name) ? "recent" : "");
+      Object.assign(g.dataset, { name, seat: b.player });
+      g.prepend(s("title", {}, `${b.kind} of player ${seatLabel(b.player)}`));
+      bG.append(g);
+    }
   }
   svg.append(bG);
 
@@ -194,6 +199,7 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
 function target(t, onPick, me) {
   const pick = (e) => { e.stopPropagation(); onPick(t); };
   const common = { class: `target ${t.type} ${t.kind || ""}`, "data-name": t.name, tabindex: 0, role: "button",
+    "data-acts": t.actions.map((a) => a.text).join("|"),
     "aria-label": t.label, onclick: pick,
     onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") pick(e); } };
   if (t.type === "node") {

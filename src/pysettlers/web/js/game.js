@@ -111,6 +111,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       if (seat === shown || seat === "spectator") {
         refusal = msg.code === "stale" ? null : msg;
         if (msg.code !== "stale") toast(refusalText(msg), "error", 7000);
+        el.controls.classList.remove("sent");
+        layout.dataset.refusals = Number(layout.dataset.refusals || 0) + 1;
         drawStatus();
       }
     } else if (msg.type === "state") {
@@ -163,6 +165,9 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     if (legalChanged) closeDialogs();
     lastLegalKey = legalKey;
     const ctx = context(st);
+    // What tests and screen readers can read at a glance.
+    Object.assign(layout.dataset, { version: st.version, seat: st.seat ?? "", phase: st.view.phase,
+      legal: st.legal.length, status: st.status, turn: st.view.turn });
     drawStatus();
     drawBoardFor(st, ctx);
     drawControls(st, ctx, legalChanged);
@@ -279,7 +284,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       el.log.append(h("li", { class: e.event === "turn" ? "turn-line" : `ev-${e.event}` }, text));
     }
     if (events.length) recent = fresh;
-    while (el.log.children.length > 400) el.log.firstChild.remove();
+    while (el.log.children.length > 5000) el.log.firstChild.remove();
     el.log.scrollTop = el.log.scrollHeight;
   }
 

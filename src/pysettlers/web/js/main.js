@@ -11,6 +11,7 @@ let leave = () => {};
 async function route() {
   leave();
   leave = () => {};
+  window.scrollTo(0, 0);
   const path = location.pathname;
   const join = /^\/join\/([^/]+)$/.exec(path);
   if (join) {

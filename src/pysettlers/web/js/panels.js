@@ -57,7 +57,7 @@ function stat(label, n, title, cls = "") {
 export function handPanel(view, playable, play) {
   const you = view.you;
   if (!you) return null;
-  const cards = RESOURCES.map((r) => resChip(r, you.hand[r], { class: `res res-${r} card ${you.hand[r] ? "" : "zero"}` }));
+  const cards = RESOURCES.map((r) => resChip(r, you.hand[r], { class: `res res-${r} card ${you.hand[r] ? "" : "zero"}`, "data-res": r, "data-count": you.hand[r] }));
   const devs = DEV_CARDS.filter((c) => you.development_cards[c] > 0).map((c) => {
     const n = you.development_cards[c];
     const fresh = you.bought_this_turn[c] || 0;
@@ -66,7 +66,7 @@ export function handPanel(view, playable, play) {
       onclick: () => play(c) },
       devTitle(c), n > 1 ? h("b", {}, ` ×${n}`) : null, fresh ? h("small", {}, " new") : null);
   });
-  return h("div", { class: "hand", "data-private": "hand" },
+  return h("div", { class: "hand", "data-private": "hand", "data-seat": you.seat },
     h("div", { class: "cards" }, cards),
     devs.length ? h("div", { class: "devs" }, devs) : null);
 }
