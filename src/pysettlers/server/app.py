@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .hub import Hub, LobbyError
 from .protocol import PROTOCOL, CreatedOut, ErrorOut, GameIn, GameOut, JoinedOut, JoinIn
+from .replays import add_routes as add_replay_routes
 from .store import Store, migrate
 from .ws import game_socket
 
@@ -186,6 +187,8 @@ def create_app(
                 raise LobbyError(403, "bad_token", "this token holds no seat in this game")
         async with session.lock:
             return session.record(viewer)
+
+    add_replay_routes(app, hub)  # replays and statistics of finished games (replays.py)
 
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:
