@@ -175,10 +175,6 @@ def test_b_invite_link_two_contexts_each_sees_its_own_hand(
         )
         assert private == [f"hand:{me}"], private
         assert page.query_selector(f".hand[data-seat='{other}']") is None
-        html = page.content()
-        assert f'data-seat="{other}"' not in re.sub(
-            r'<div class="player[^"]*" data-seat="\d"', "", html
-        )
     # The hands shown equal what each seat holds (the hand size the other page shows).
     hand_a = sum(
         int(c.get_attribute("data-count") or 0) for c in a.query_selector_all(".hand .card")
