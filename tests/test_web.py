@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -264,5 +265,52 @@ def test_c_hotseat_hides_each_hand_from_the_other(
         page.wait_for_timeout(60)
     assert decided == {"0", "1"}
     assert len(passes) >= 3 and set(passes) == {"0", "1"}, passes
+    assert not errors, errors
+    context.close()
+
+
+def test_d_replay_scrubbed_to_a_step_shows_that_board(
+    web: InProcessServer, web_browser: Browser
+) -> None:
+    from pysettlers.engine import observe, replay
+
+    body = {
+        "rules": {"players": 3, "vp_target": 4},
+        "seats": [{"kind": "bot", "bot": "random"}] * 3,
+    }
+    game = httpx.post(web.url + "/api/games", json=body, timeout=10).json()["game"]["id"]
+    for _ in range(600):
+        if httpx.get(f"{web.url}/api/games/{game}", timeout=10).json()["status"] == "finished":
+            break
+        time.sleep(0.1)
+    record = httpx.get(f"{web.url}/api/games/{game}/record", timeout=10).json()
+    context = web_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{web.url}/#/replay/{game}")
+    page.wait_for_selector(".stats-grid")
+    shot(page, "d1-replay-end")
+    k = len(record["actions"]) // 3
+    # Scrub: drag the timeline to step k, as the range input reports it.
+    page.eval_on_selector(
+        ".timeline", "(e, k) => { e.value = k; e.dispatchEvent(new Event('input')); }", k
+    )
+    page.wait_for_selector(f".replay-step[data-step='{k}']")
+    want = observe(replay(record, upto=k).state, None).to_json()
+    shown = page.eval_on_selector_all(
+        "svg.board .buildings .piece",
+        "els => els.map(e => [e.dataset.name, +e.dataset.seat, e.classList.contains('city')])",
+    )
+    expected = [[n, b["player"], b["kind"] == "city"] for n, b in want["buildings"].items()]
+    assert sorted(shown) == sorted(expected) and shown
+    roads = page.eval_on_selector_all("svg.board .roads .road", "els => els.length")
+    assert roads == len(want["roads"])
+    robber = page.eval_on_selector_all("svg.board .robber", "els => els.length")
+    assert robber == 1
+    shot(page, "d2-replay-scrubbed")
+    page.screenshot(path=str(SHOTS / "d3-replay-stats.png"), full_page=True)
+    # Seat 1's view: its own hand only.
+    page.select_option("select[aria-label='whose view']", "1")
+    page.wait_for_function("!document.querySelector('[data-hand]')")
     assert not errors, errors
     context.close()

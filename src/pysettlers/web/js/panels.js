@@ -29,7 +29,7 @@ export function playersPanel(view, seats, names, me) {
     if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
     if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
-    const conn = seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
+    const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
       : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")
         : h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "connected" : "not connected" });
     return h("div", { class: `player ${current ? "current" : ""} ${deciding ? "deciding" : ""} ${me === p.seat ? "me" : ""}`, "data-seat": p.seat },
