@@ -79,3 +79,15 @@ def test_unfinished_and_bad_records_are_refused(finished: tuple[str, str]) -> No
     assert r.status_code == 409 and r.json()["error"] == "not_finished"
     r = httpx.post(f"{base}/api/replay", json={"record": {"format": "nope"}}, timeout=10)
     assert r.status_code == 400 and r.json()["error"] == "bad_record"
+
+
+def test_preview_is_the_board_a_game_with_that_seed_gets(finished: tuple[str, str]) -> None:
+    base, _ = finished
+    rules = {"players": 4, "map_kind": "variable", "seed": 1234}
+    r = httpx.post(f"{base}/api/preview", json={"rules": rules}, timeout=10)
+    assert r.status_code == 200
+    game = create(base, rules=rules, seats=[{"kind": "bot", "bot": "random"}] * 4)["game"]["id"]
+    record = httpx.get(f"{base}/api/games/{game}/record", timeout=10).json()
+    assert r.json()["board"] == record["board"]
+    bad = httpx.post(f"{base}/api/preview", json={"rules": {"players": 9}}, timeout=10)
+    assert bad.status_code == 400 and bad.json()["error"] == "bad_rules"

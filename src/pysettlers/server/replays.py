@@ -10,6 +10,8 @@ the server replays it with the engine and answers one step's view at a time.
   record holds secrets (409 ``not_finished``).
 * ``POST /api/replay`` ``{"record": ..., "step": N, "seat": S}`` — the same for a record
   file the client uploads (a complete ``pysettlers-record/1``).
+* ``POST /api/preview`` ``{"rules": {...}}`` — the board those rules lay out (with a
+  ``seed``, the board a game created with that seed gets): the lobby's map preview.
 * ``GET /api/games/{id}/stats`` and ``POST /api/stats`` ``{"record": ...}`` — the game's
   statistics: rolls per total, resources gained / spent / stolen / lost to robbers /
   discarded per player, the points breakdown at the end, and each player's points after
@@ -25,7 +27,7 @@ from typing import Any
 from fastapi import FastAPI, Query
 from pydantic import BaseModel, Field
 
-from pysettlers.engine import Game, apply, observe, replay
+from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.types import ActionKind, Phase
@@ -49,6 +51,25 @@ class ReplayIn(BaseModel):
 
 class StatsIn(BaseModel):
     record: dict[str, Any]
+
+
+class PreviewIn(BaseModel):
+    rules: dict[str, Any] = Field(default_factory=dict, max_length=32)
+
+
+def preview(rules: dict[str, Any]) -> dict[str, Any]:
+    """The board and robber of a new game under ``rules`` (a spectator's view of it)."""
+    try:
+        r = Rules.from_json({k: v for k, v in rules.items()})
+    except (ValueError, TypeError) as e:
+        raise LobbyError(400, "bad_rules", str(e)[:300]) from None
+    view = observe(new_game(r), None).to_json()
+    return {
+        "board": view["board"],
+        "robber": view["robber"],
+        "buildings": view["buildings"],
+        "roads": view["roads"],
+    }
 
 
 def _replayed(record: dict[str, Any], upto: int | None = None) -> Game:
@@ -220,6 +241,11 @@ def add_routes(app: FastAPI, hub: Any) -> None:
         """An uploaded record's position after ``step`` actions."""
         seat = req.seat if not isinstance(req.seat, str) else _seat(req.seat)
         return replay_view(req.record, req.step, seat)
+
+    @app.post("/api/preview")
+    async def board_preview(req: PreviewIn) -> dict[str, Any]:
+        """The board a game with these rules (and seed) would be played on."""
+        return preview(req.rules)
 
     @app.post("/api/stats")
     async def record_stats(req: StatsIn) -> dict[str, Any]:

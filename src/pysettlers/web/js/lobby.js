@@ -4,6 +4,7 @@
 import { api, gamesHeld, playerName, saveSeat, seatsHeld, setPlayerName } from "./api.js";
 import { h, put, toast } from "./dom.js";
 import { swatch } from "./panels.js";
+import { drawBoard } from "./board.js";
 
 const BOTS = [
   ["random", "Random (easiest)"],
@@ -77,6 +78,29 @@ function createForm(root) {
   players.addEventListener("change", drawSeats);
   drawSeats();
 
+  // The map preview: the server lays out the board for these rules and a seed; the game is
+  // then created with that seed, so it is played on the board shown.
+  let previewSeed = Math.floor(Math.random() * 2 ** 31);
+  const previewBox = h("div", { class: "preview", "aria-label": "map preview" });
+  let previewTicket = 0;
+  const updatePreview = async () => {
+    const mine = ++previewTicket;
+    const rules = { players: Number(players.value), map_kind: map.value, helpers: helpers.checked,
+      seed: seed.value ? Number(seed.value) : previewSeed };
+    try {
+      const r = await fetch("/api/preview", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules }) });
+      const data = await r.json();
+      if (mine !== previewTicket) return;
+      if (!r.ok) { put(previewBox, h("p", { class: "error" }, data.message || "no preview")); return; }
+      put(previewBox, drawBoard({ ...data, robber: data.robber }, {}));
+    } catch { /* the preview is a convenience */ }
+  };
+  const newMap = h("button", { type: "button", class: "small", "data-new-map": "", onclick: () => {
+    seed.value = ""; previewSeed = Math.floor(Math.random() * 2 ** 31); updatePreview();
+  } }, "Another map");
+  for (const el of [players, map, helpers, seed]) el.addEventListener("change", updatePreview);
+  updatePreview();
+
   const result = h("div", { class: "created" });
   const submit = async (e) => {
     e.preventDefault();
@@ -84,7 +108,7 @@ function createForm(root) {
     const rules = { players: n, vp_target: Number(vp.value) || 10, map_kind: map.value, trade_build: tb.value, helpers: helpers.checked };
     if (n >= 5) rules.large_game_variant = large.value;
     if (discard.value) rules.discard_limit = Number(discard.value);
-    if (seed.value) rules.seed = Number(seed.value);
+    rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
       : { kind: "bot", bot: s.bot.value, options: s.trade.checked ? {} : { trade: 0 } });
     const first = seats.findIndex((s) => s.kind === "human");
@@ -107,6 +131,7 @@ function createForm(root) {
         return;
       }
       if (!created.invites.length) { location.hash = `#/game/${id}`; return; }
+      setTimeout(() => result.scrollIntoView({ block: "nearest" }), 0);
       put(result, h("h3", {}, "Invite your friends"),
         h("p", {}, "Send each friend the link of their seat; the game starts when every seat is taken."),
         created.invites.map((inv) => {
@@ -126,6 +151,7 @@ function createForm(root) {
     field("Game name", gameName),
     field("Players", players),
     h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox),
+    h("div", { class: "field" }, h("span", {}, "Map ", newMap), previewBox),
     h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
       field("Points to win", vp),
       field("Map", map),
@@ -133,7 +159,7 @@ function createForm(root) {
       largeRow,
       field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
-      field("Seed", seed, "the same seed gives the same board and dice"),
+      field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
       h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
       h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"),
