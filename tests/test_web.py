@@ -203,6 +203,7 @@ def test_e_phone_layout(web: InProcessServer, web_browser: Browser) -> None:
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(web.url + "/")
+    page.wait_for_selector(".preview svg.board .hex")  # the map preview
     shot(page, "e1-phone-lobby")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     create_in_lobby(page, web.url, name="Cy", seats=["human", "greedy", "weighted"])
