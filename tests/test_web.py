@@ -143,9 +143,11 @@ def test_b_invite_link_two_contexts_each_sees_its_own_hand(
     errors = watch_errors(a)
     create_in_lobby(a, web.url, name="Ann", seats=["human", "human", "random"], vp_target=4)
     url = a.input_value(".invite[data-invite='1'] .invite-url")
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/join/\w+\?invite=\S+", url), url
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/join/[\w-]+\?invite=\S+", url), url
     shot(a, "b1-invite")
     a.click("a.button.primary >> text=Go to the game")
+    # Until the guest comes, the game's page shows the invite link again.
+    assert a.input_value(".controls .invite[data-invite='1'] .invite-url", timeout=10000) == url
 
     guest = web_browser.new_context(viewport={"width": 420, "height": 860})
     b = guest.new_page()

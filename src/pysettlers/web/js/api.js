@@ -66,6 +66,15 @@ export function forget(game) {
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 
+/** The invite links of a game this browser created (shown on its page until it starts). */
+export function saveInvites(game, invites) {
+  localStorage.setItem(`pysettlers.invites.${game}`, JSON.stringify(invites));
+}
+
+export function invitesOf(game) {
+  try { return JSON.parse(localStorage.getItem(`pysettlers.invites.${game}`)) || []; } catch { return []; }
+}
+
 export function playerName() {
   return localStorage.getItem("pysettlers.name") || "";
 }

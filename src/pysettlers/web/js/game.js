@@ -6,7 +6,8 @@
 // emptied and a pass-the-device screen shown; the next hand is drawn only after that player
 // says they hold the device. A hand is only ever drawn from its own seat's view.
 
-import { GameSocket, api, seatsHeld } from "./api.js";
+import { GameSocket, api, invitesOf, seatsHeld } from "./api.js";
+import { inviteList } from "./lobby.js";
 import { closeDialogs, dialog, dialogOpen, h, put, toast } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { describe } from "./log.js";
@@ -328,6 +329,12 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     if (by.end) {
       const label = v.phase === "special_build" ? "Pass" : "End turn";
       out.push(btn(label, () => act(ctx, by.end[0]), { key: "E", cls: by.roll || ctx.targets.length ? "" : "end", data: "end" }));
+    }
+    if (st.status === "open") {
+      // The creator's invite links, until every seat is taken.
+      const free = new Set(seats.filter((x) => !x.taken).map((x) => x.seat));
+      const invites = invitesOf(gameId).filter((i) => free.has(i.seat));
+      if (invites.length) out.push(h("div", { class: "invites" }, h("h3", {}, "Invite links"), inviteList(invites)));
     }
     if (!out.length && st.seat !== null && st.status === "in_progress") out.push(h("p", { class: "hint" }, "Nothing to do until your turn."));
     put(el.controls, ...out);

@@ -1,7 +1,7 @@
 // The lobby: create a game (seats human or bot, every rules option the server takes), invite
 // links per seat, the lists of open, running and finished games, join, watch, resume.
 
-import { api, gamesHeld, playerName, saveSeat, seatsHeld, setPlayerName } from "./api.js";
+import { api, gamesHeld, playerName, saveInvites, saveSeat, seatsHeld, setPlayerName } from "./api.js";
 import { h, put, toast } from "./dom.js";
 import { swatch } from "./panels.js";
 import { drawBoard } from "./board.js";
@@ -131,15 +131,11 @@ function createForm(root) {
         return;
       }
       if (!created.invites.length) { location.hash = `#/game/${id}`; return; }
+      saveInvites(id, created.invites);
       setTimeout(() => result.scrollIntoView({ block: "nearest" }), 0);
       put(result, h("h3", {}, "Invite your friends"),
         h("p", {}, "Send each friend the link of their seat; the game starts when every seat is taken."),
-        created.invites.map((inv) => {
-          const url = inv.url;
-          return h("div", { class: "invite", "data-invite": inv.seat }, swatch(inv.seat),
-            h("input", { readonly: true, value: url, class: "invite-url", onfocus: (ev) => ev.target.select() }),
-            h("button", { onclick: () => copy(url) }, "Copy"));
-        }),
+        inviteList(created.invites),
         h("a", { class: "button primary", href: `#/game/${id}` }, "Go to the game"));
     } catch (err) {
       put(result, h("p", { class: "error" }, `The game was not created: ${err.message}`));
@@ -166,6 +162,13 @@ function createForm(root) {
       h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")),
     h("button", { class: "primary big", type: "submit", "data-create": "" }, "Create game"),
     result);
+}
+
+/** One row per free seat: its invite link and a copy button. */
+export function inviteList(invites) {
+  return invites.map((inv) => h("div", { class: "invite", "data-invite": inv.seat }, swatch(inv.seat),
+    h("input", { readonly: true, value: inv.url, class: "invite-url", onfocus: (ev) => ev.target.select() }),
+    h("button", { type: "button", onclick: () => copy(inv.url) }, "Copy")));
 }
 
 async function copy(text) {
