@@ -101,12 +101,12 @@ def test_a_whole_game_against_three_bots_by_clicking(
         web.url,
         name="Ann",
         seats=["human", "weighted", "weighted", "weighted"],
-        vp_target=8,
+        vp_target=10,
         manual=True,
     )
     page.wait_for_selector(".game[data-status=in_progress]")
     shot(page, "a1-setup")
-    player = ClickPlayer(page, manual=True)
+    player = ClickPlayer(page, manual=True, shots=lambda name: shot(page, f"a-{name}"))
     player.play()
     page.wait_for_selector(".modal .game-over")
     shot(page, "a2-game-over")

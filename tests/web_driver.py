@@ -62,6 +62,14 @@ class ClickPlayer:
     offers: int = 0
     offer_turn: int | str = -1
     clicks: int = 0
+    shots: Any = None  # a callable(name) that saves a screenshot, or None
+    taken: set[str] = field(default_factory=set)
+
+    def snap(self, name: str) -> None:
+        """A screenshot of the first time something is seen."""
+        if self.shots is not None and name not in self.taken:
+            self.taken.add(name)
+            self.shots(name)
 
     def note(self, what: str) -> None:
         self.did[what] = self.did.get(what, 0) + 1
@@ -130,6 +138,7 @@ class ClickPlayer:
 
     def answer_dialog(self) -> None:
         title = self.page.inner_text(".modal h2")
+        self.snap("dialog-" + title.split()[0].lower())
         if title.startswith("Discard"):
             owed = int(title.split()[1])
             hand = self.hand()
@@ -141,8 +150,12 @@ class ClickPlayer:
             self.note("discard")
         elif title.startswith("Enter the dice"):
             roll = self.best_roll()
-            if sum(self.hand().values()) > 7 and not self.did.get("discard"):
-                roll = "3+4"
+            if (
+                sum(self.hand().values()) > 7
+                and not self.did.get("discard")
+                and self.rich_opponent()
+            ):
+                roll = "3+4"  # a discard, then the robber steals from someone who has cards
             self.rolls += 1
             a, b = roll.split("+")
             self.click(f".modal [data-die='0-{a}']")
@@ -162,6 +175,15 @@ class ClickPlayer:
             self.click(".modal .close")
         else:
             self.click(".modal .close")
+
+    def rich_opponent(self) -> bool:
+        """Another player holds at least two cards (read from the players' panels)."""
+        seat = self.game().get("seat")
+        counts = self.page.eval_on_selector_all(
+            f".player:not([data-seat='{seat}']) .stat:first-child b",
+            "els => els.map(e => +e.textContent)",
+        )
+        return any(c >= 2 for c in counts)
 
     def best_roll(self) -> str:
         """The total that pays this seat most, the resources it lacks counted double
@@ -205,6 +227,8 @@ class ClickPlayer:
         if self.visible(".offer-box [data-act=accept]"):
             self.click(".offer-box [data-act=reject]")
             return
+        if self.visible(".offer-box"):
+            self.snap("offer-answers")
         if self.visible(".offer-box [data-act=cancel]"):
             # My offer: wait for every answer, then withdraw it (nobody accepted).
             answers = page.inner_text(".offer-box .answers")
@@ -219,6 +243,7 @@ class ClickPlayer:
             self.click("[data-act=discard]")
             return
         if phase == "move_robber":
+            self.snap("robber")
             targets = page.query_selector_all(".target.hex")
             steal = [t for t in targets if " p" in (t.get_attribute("data-acts") or "")]
             if self.did.get("steal-tries", 0) > 12:
@@ -298,6 +323,7 @@ class ClickPlayer:
             return False
         give.click()
         self.click(f".modal [data-get={missing[0]}]")
+        self.snap("trade-bank")
         self.click(".modal [data-send=maritime]")
         self.note("maritime")
         return True
@@ -316,6 +342,7 @@ class ClickPlayer:
         self.click(".modal [data-tab=players]")
         self.click(f".modal .offer-compose .stepper >> nth=0 >> [data-res={give}]")
         self.click(f".modal .offer-compose .stepper >> nth=1 >> [data-res={get}]")
+        self.snap("trade-offer")
         self.click(".modal [data-send=offer]")
         self.offers += 1
         self.note("offer")
