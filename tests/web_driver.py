@@ -176,6 +176,20 @@ class ClickPlayer:
         else:
             self.click(".modal .close")
 
+    def site_value(self, target: Any) -> float:
+        """Pips of the hexes around an intersection, ore, wool and grain counted double."""
+        spot = lattice(target.get_attribute("data-name") or "")
+        hexes = self.page.eval_on_selector_all(
+            ".hex[data-number]",
+            "els => els.map(e => [e.dataset.hex, e.dataset.terrain, +e.dataset.number])",
+        )
+        value = 0.0
+        for hex_name, terrain, number in hexes:
+            if number and spot in {lattice(hex_name + c) for c in CORNERS}:
+                pips = 6 - abs(7 - number)
+                value += pips * (2 if TERRAIN[terrain] in ("ore", "wool", "grain") else 1)
+        return value
+
     def rich_opponent(self) -> bool:
         """Another player holds at least two cards (read from the players' panels)."""
         seat = self.game().get("seat")
@@ -262,6 +276,12 @@ class ClickPlayer:
         # After it, build nothing before a development card is bought either.
         hoard = phase not in ("setup_settlement", "setup_road") and not self.did.get("discard")
         saving = hoard or not self.did.get("buy")
+        if phase == "setup_settlement":
+            # Settle where ore, wool and grain come often: a development card needs them.
+            best = max(page.query_selector_all(".target.settlement"), key=self.site_value)
+            best.dispatch_event("click")
+            self.clicks += 1
+            return
         for kind in ("city", "settlement", "road"):
             target = page.query_selector(f".target.{kind}")
             if target is None or (
