@@ -215,6 +215,16 @@ def test_e_phone_layout(web: InProcessServer, web_browser: Browser) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     box = page.locator("svg.board").bounding_box()
     assert box is not None and box["width"] >= 360
+
+    # Zoom in, then fit the board again (the buttons a phone uses; a wheel does the same).
+    def box_width() -> float:
+        return float((page.get_attribute("svg.board", "viewBox") or "").split()[2])
+
+    whole = box_width()
+    page.click("[aria-label='zoom in']")
+    assert box_width() < whole * 0.9
+    page.click("[aria-label='fit the board']")
+    assert box_width() == pytest.approx(whole, abs=1)
     page.locator(".target").first.tap()
     page.wait_for_function("document.querySelector('.game').dataset.version !== '0'")
     assert not errors, errors

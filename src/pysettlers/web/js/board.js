@@ -136,6 +136,7 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
     class: "board", viewBox: `${x0.toFixed(0)} ${y0.toFixed(0)} ${(x1 - x0).toFixed(0)} ${(y1 - y0).toFixed(0)}`,
     role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet",
   }, patterns());
+  svg.dataset.base = svg.getAttribute("viewBox");
 
   const seaG = s("g", { class: "sea" });
   for (const [q, r] of sea.values()) seaG.append(poly(hexCorners(q, r, 1.02), { class: "sea-hex" }));
@@ -226,6 +227,21 @@ function target(t, onPick, me) {
   return s("g", common, s("title", {}, t.label),
     poly(hexCorners(p.q, p.r, 0.92), { class: "hit" }),
     s("circle", { cx, cy, r: 46, class: "ring" }));
+}
+
+/**
+ * Zoom and pan: `zoom` = {k (1: the whole board), dx, dy (board units from the centre)}.
+ * The base view box (the whole board) is kept on the element so that every redraw can
+ * apply the player's zoom again.
+ */
+export function applyZoom(svg, zoom) {
+  const [x, y, w, h] = svg.dataset.base.split(" ").map(Number);
+  zoom.k = Math.min(4, Math.max(1, zoom.k));
+  const w2 = w / zoom.k, h2 = h / zoom.k;
+  const mx = (w - w2) / 2, my = (h - h2) / 2;
+  zoom.dx = Math.min(mx, Math.max(-mx, zoom.dx));
+  zoom.dy = Math.min(my, Math.max(-my, zoom.dy));
+  svg.setAttribute("viewBox", `${(x + mx + zoom.dx).toFixed(1)} ${(y + my + zoom.dy).toFixed(1)} ${w2.toFixed(1)} ${h2.toFixed(1)}`);
 }
 
 export { R };

@@ -9,7 +9,7 @@
 import { GameSocket, api, invitesOf, seatsHeld } from "./api.js";
 import { inviteList } from "./lobby.js";
 import { closeDialogs, dialog, dialogOpen, h, put, toast } from "./dom.js";
-import { drawBoard } from "./board.js";
+import { applyZoom, drawBoard } from "./board.js";
 import { describe } from "./log.js";
 import {
   act, actionWords, analyse, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
@@ -74,6 +74,36 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     chat: h("ol", { class: "chat-lines" }),
     conn: h("span", { class: "conn" }),
   };
+  // The board's zoom and pan, kept across redraws: wheel or the buttons zoom, a drag pans.
+  const zoom = { k: 1, dx: 0, dy: 0 };
+  const zoomBy = (f) => { zoom.k *= f; const svg = el.board.querySelector("svg"); if (svg) applyZoom(svg, zoom); };
+  const zoomBar = h("div", { class: "zoom" },
+    h("button", { class: "small", "aria-label": "zoom in", onclick: () => zoomBy(1.25) }, "+"),
+    h("button", { class: "small", "aria-label": "zoom out", onclick: () => zoomBy(0.8) }, "−"),
+    h("button", { class: "small", "aria-label": "fit the board", onclick: () => { zoom.k = 1; zoom.dx = zoom.dy = 0; zoomBy(1); } }, "Fit"));
+  let drag = null;
+  el.board.addEventListener("wheel", (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15); }, { passive: false });
+  el.board.addEventListener("pointerdown", (e) => {
+    if (zoom.k > 1) drag = { x: e.clientX, y: e.clientY, dx: zoom.dx, dy: zoom.dy, moved: false };
+  });
+  el.board.addEventListener("pointermove", (e) => {
+    const svg = el.board.querySelector("svg");
+    if (!drag || !svg) return;
+    const [, , w] = svg.getAttribute("viewBox").split(" ").map(Number);
+    const unit = w / Math.max(1, Math.min(svg.clientWidth, svg.clientHeight * 1.2));
+    const mx = e.clientX - drag.x, my = e.clientY - drag.y;
+    if (Math.hypot(mx, my) > 6) drag.moved = true;
+    if (!drag.moved) return;
+    zoom.dx = drag.dx - mx * unit;
+    zoom.dy = drag.dy - my * unit;
+    applyZoom(svg, zoom);
+  });
+  const endDrag = () => { if (drag && drag.moved) setTimeout(() => { drag = null; }, 0); else drag = null; };
+  el.board.addEventListener("pointerup", endDrag);
+  el.board.addEventListener("pointerleave", () => { drag = null; });
+  // A drag is not a click on what lies under it.
+  el.board.addEventListener("click", (e) => { if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); } }, true);
+
   const chatInput = h("input", { placeholder: "Say something…", maxlength: 500, "aria-label": "chat message" });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -88,7 +118,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       h("span", { class: "gid" }, gameId), el.conn),
     el.status,
     h("main", { class: "table" },
-      h("section", { class: "board-area" }, el.board, el.dice),
+      h("section", { class: "board-area" }, el.board, el.dice, zoomBar),
       h("aside", { class: "side" }, el.controls, el.hand, el.players,
         h("details", { class: "logbox", open: true }, h("summary", {}, "Log"), el.log),
         h("details", { class: "chatbox", open: true }, h("summary", {}, "Chat"), el.chat, chatForm))));
@@ -249,6 +279,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       },
     });
     if (ctx.targets.length) svg.classList.add("picking");
+    applyZoom(svg, zoom);
     put(el.board, svg);
   }
 
