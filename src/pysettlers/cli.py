@@ -414,6 +414,27 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    if not args.terminal:
+        raise _Failure(
+            "to play in the browser, start the server (pysettlers serve, or make play) and "
+            "open the URL it prints; to play here: pysettlers play --terminal"
+        )
+    if not 0 <= args.seat < args.players:
+        raise _Failure(f"--seat must be from 0 to {args.players - 1}")
+    from pysettlers.terminal import play_terminal
+
+    rules = Rules(
+        players=args.players,
+        vp_target=args.vp,
+        map_kind=args.map,
+        seed=args.seed,
+        helpers=args.helpers,
+    )
+    play_terminal(rules, seat=args.seat, bot=args.bot, out=sys.stdout)
+    return 0
+
+
 def _cmd_render(args: argparse.Namespace) -> int:
     rules = Rules(players=args.players, map_kind=args.map, seed=args.seed, helpers=args.helpers)
     view = observe(new_game(rules), None)
@@ -591,6 +612,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="FILE", help="also save the game's record (JSON) for `replay FILE`"
     )
     demo.set_defaults(func=_cmd_demo, command_parser=demo)
+
+    play = sub.add_parser("play", help="play against bots: in the terminal (--terminal)")
+    _game_options(play)
+    play.add_argument("--terminal", action="store_true", help="play here, with no server")
+    play.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
+    play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (0)")
+    play.add_argument("--bot", choices=bot_names(), default="weighted", help="bots (weighted)")
+    play.set_defaults(func=_cmd_play, command_parser=play)
 
     render = sub.add_parser("render", help="show a freshly laid-out board")
     _game_options(render)

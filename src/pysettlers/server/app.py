@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .hub import Hub, LobbyError
 from .protocol import PROTOCOL, CreatedOut, ErrorOut, GameIn, GameOut, JoinedOut, JoinIn
+from .replays import add_routes as add_replay_routes
 from .store import Store, migrate
 from .ws import game_socket
 
@@ -187,15 +188,20 @@ def create_app(
         async with session.lock:
             return session.record(viewer)
 
+    add_replay_routes(app, hub)  # replays and statistics of finished games (replays.py)
+
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:
         await game_socket(websocket, hub(), game_id)
 
+    web = Path(str(files("pysettlers"))) / "web"
+
     @app.get("/join/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     async def join_page(game_id: str, invite: str = "") -> HTMLResponse:
+        if (web / "index.html").is_file():  # the browser client reads the invite itself
+            return HTMLResponse((web / "index.html").read_text(encoding="utf-8"))
         return HTMLResponse(_join_page(game_id, invite))
 
-    web = Path(str(files("pysettlers"))) / "web"
     if web.is_dir():  # the browser client, when it is installed
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     else:

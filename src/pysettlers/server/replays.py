@@ -1,0 +1,263 @@
+"""Replays and end-of-game statistics over HTTP, for the browser client's replay viewer.
+
+What this is for: the browser implements no rule, so it cannot replay a record itself;
+the server replays it with the engine and answers one step's view at a time.
+
+* ``GET /api/games/{id}/replay?step=N&seat=S`` — a finished game's position after ``N``
+  actions (default: the end), as seat ``S`` saw it (``observe``; ``S`` omitted: a
+  spectator; ``all``: the spectator view plus every hand revealed), with that step's
+  events; ``steps`` is the number of actions. Only finished games: before the end a game's
+  record holds secrets (409 ``not_finished``).
+* ``POST /api/replay`` ``{"record": ..., "step": N, "seat": S}`` — the same for a record
+  file the client uploads (a complete ``pysettlers-record/1``).
+* ``POST /api/preview`` ``{"rules": {...}}`` — the board those rules lay out (with a
+  ``seed``, the board a game created with that seed gets): the lobby's map preview.
+* ``GET /api/games/{id}/stats`` and ``POST /api/stats`` ``{"record": ...}`` — the game's
+  statistics: rolls per total, resources gained / spent / stolen / lost to robbers /
+  discarded per player, the points breakdown at the end, and each player's points after
+  every turn.
+
+What this is not: the live game (``session.py``). Nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Query
+from pydantic import BaseModel, Field
+
+from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
+from pysettlers.engine import events as ev
+from pysettlers.engine.actions import resource_name
+from pysettlers.engine.types import ActionKind, Phase
+
+from .hub import Hub, LobbyError
+
+RES = tuple(resource_name(r) for r in range(5))
+_SPENDING = (
+    ActionKind.BUILD_ROAD,
+    ActionKind.BUILD_SETTLEMENT,
+    ActionKind.BUILD_CITY,
+    ActionKind.BUY_DEVELOPMENT,
+)
+
+
+class ReplayIn(BaseModel):
+    record: dict[str, Any]
+    step: int | None = Field(None, ge=0)
+    seat: int | str | None = None
+
+
+class StatsIn(BaseModel):
+    record: dict[str, Any]
+
+
+class PreviewIn(BaseModel):
+    rules: dict[str, Any] = Field(default_factory=dict, max_length=32)
+
+
+def preview(rules: dict[str, Any]) -> dict[str, Any]:
+    """The board and robber of a new game under ``rules`` (a spectator's view of it)."""
+    try:
+        r = Rules.from_json({k: v for k, v in rules.items()})
+    except (ValueError, TypeError) as e:
+        raise LobbyError(400, "bad_rules", str(e)[:300]) from None
+    view = observe(new_game(r), None).to_json()
+    return {
+        "board": view["board"],
+        "robber": view["robber"],
+        "buildings": view["buildings"],
+        "roads": view["roads"],
+    }
+
+
+def _replayed(record: dict[str, Any], upto: int | None = None) -> Game:
+    try:
+        return replay(record, upto=upto)
+    except ValueError as e:
+        raise LobbyError(400, "bad_record", str(e)[:300]) from None
+
+
+def replay_view(record: dict[str, Any], step: int | None, seat: int | str | None) -> dict[str, Any]:
+    """The position after ``step`` actions as ``seat`` saw it (see the module docstring)."""
+    steps = len(_replayed(record).steps)  # the whole record is checked once
+    n = steps if step is None else min(step, steps)
+    game = _replayed(record, upto=n)
+    s = game.state
+    everyone = seat == "all"
+    viewer: int | None
+    if seat is None or everyone:
+        viewer = None
+    elif isinstance(seat, int) and 0 <= seat < s.n:
+        viewer = seat
+    else:
+        raise LobbyError(400, "bad_seat", f"seat must be 0 to {s.n - 1}, 'all' or none")
+    view = observe(s, viewer, since_version=n - 1 if n else None).to_json()
+    out: dict[str, Any] = {"steps": steps, "step": n, "seat": seat, "view": view}
+    if everyone:
+        out["hands"] = [
+            {
+                "seat": p,
+                "hand": dict(zip(RES, s.hand(p))),
+                "development_cards": dict(
+                    zip(
+                        ("knight", "road-building", "year-of-plenty", "monopoly", "victory-point"),
+                        s.dev_cards(p),
+                    )
+                ),
+            }
+            for p in range(s.n)
+        ]
+    out["action"] = record["actions"][n - 1] if n else None
+    return out
+
+
+def stats(record: dict[str, Any]) -> dict[str, Any]:
+    """The statistics of a complete record (see the module docstring)."""
+    done = _replayed(record)
+    rules = done.state.rules
+    n = done.state.n
+    game = Game.new(rules, first_player=done.first_player, board=done.board)
+    s = game.state
+    zero = [[0] * 5 for _ in range(n)]
+    gained, spent, stolen, robbed, discarded = ([row[:] for row in zero] for _ in range(5))
+    dice = [0] * 13
+    points: list[list[int]] = [[0] * n]
+    turns = [0]
+
+    def add(table: list[list[int]], p: int, bundle: tuple[int, ...] | list[int]) -> None:
+        for r in range(5):
+            table[p][r] += bundle[r]
+
+    for e in s.events:  # the start (the beginner map's starting resources)
+        if isinstance(e, ev.StartingResources):
+            add(gained, e.player, e.resources)
+    for step in done.steps:
+        a = step.action
+        before = s.hand(a.player)
+        apply(s, a, step.outcome)
+        if a.kind in _SPENDING:
+            after = s.hand(a.player)
+            add(spent, a.player, [max(0, b - c) for b, c in zip(before, after)])
+        for e in s.events:
+            if isinstance(e, ev.Rolled):
+                dice[e.dice[0] + e.dice[1]] += 1
+            elif isinstance(e, ev.Produced):
+                for p in range(n):
+                    add(gained, p, e.received[5 * p : 5 * p + 5])
+            elif isinstance(e, ev.StartingResources):
+                add(gained, e.player, e.resources)
+            elif isinstance(e, ev.Discarded):
+                add(discarded, e.player, e.cards)
+            elif isinstance(e, ev.RobberMoved) and isinstance(e.stolen, int) and e.victim >= 0:
+                stolen[e.player][e.stolen] += 1
+                robbed[e.victim][e.stolen] += 1
+            elif isinstance(e, ev.YearOfPlentyPlayed):
+                gained[e.player][e.resource] += 1
+                if e.second >= 0:
+                    gained[e.player][e.second] += 1
+            elif isinstance(e, ev.MonopolyPlayed):
+                for q in range(n):
+                    stolen[e.player][e.resource] += e.taken[q]
+                    robbed[q][e.resource] += e.taken[q]
+        if s.turn != turns[-1] or s.phase == Phase.GAME_OVER:
+            turns.append(s.turn)
+            points.append(
+                [
+                    s.public_vp[p] + (s.dev_cards(p)[4] if s.phase == Phase.GAME_OVER else 0)
+                    for p in range(n)
+                ]
+            )
+    end = observe(s, None).to_json()
+    breakdown = []
+    for p in range(n):
+        settlements = sum(
+            1 for b in end["buildings"].values() if b["player"] == p and b["kind"] == "settlement"
+        )
+        cities = sum(
+            1 for b in end["buildings"].values() if b["player"] == p and b["kind"] == "city"
+        )
+        breakdown.append(
+            {
+                "seat": p,
+                "settlements": settlements,
+                "cities": 2 * cities,
+                "longest_road": 2 if end["longest_road"] == p else 0,
+                "largest_army": 2 if end["largest_army"] == p else 0,
+                "victory_point_cards": s.dev_cards(p)[4],
+                "total": s.public_vp[p] + s.dev_cards(p)[4],
+            }
+        )
+
+    def named(table: list[list[int]]) -> list[dict[str, int]]:
+        return [dict(zip(RES, row)) for row in table]
+
+    return {
+        "players": n,
+        "winner": None if s.winner < 0 else s.winner,
+        "steps": len(done.steps),
+        "dice": {str(t): dice[t] for t in range(2, 13)},
+        "rolls": sum(dice),
+        "gained": named(gained),
+        "spent": named(spent),
+        "stolen": named(stolen),
+        "robbed": named(robbed),
+        "discarded": named(discarded),
+        "points": breakdown,
+        "points_by_turn": {"turns": turns, "points": points},
+    }
+
+
+def add_routes(app: FastAPI, hub: Any) -> None:
+    """The replay and statistics routes (``hub()``: the running Hub)."""
+
+    async def finished_record(game_id: str) -> dict[str, Any]:
+        h: Hub = hub()
+        session = await h.get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        if h.summary(session).status != "finished":
+            raise LobbyError(
+                409, "not_finished", "replays and statistics come when the game is over"
+            )
+        async with session.lock:
+            return session.record(None)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def game_replay(
+        game_id: str, step: int | None = Query(None, ge=0), seat: str | None = None
+    ) -> dict[str, Any]:
+        """A finished game's position after ``step`` actions, from ``seat``'s view."""
+        return replay_view(await finished_record(game_id), step, _seat(seat))
+
+    @app.get("/api/games/{game_id}/stats")
+    async def game_stats(game_id: str) -> dict[str, Any]:
+        """A finished game's statistics."""
+        return stats(await finished_record(game_id))
+
+    @app.post("/api/replay")
+    async def record_replay(req: ReplayIn) -> dict[str, Any]:
+        """An uploaded record's position after ``step`` actions."""
+        seat = req.seat if not isinstance(req.seat, str) else _seat(req.seat)
+        return replay_view(req.record, req.step, seat)
+
+    @app.post("/api/preview")
+    async def board_preview(req: PreviewIn) -> dict[str, Any]:
+        """The board a game with these rules (and seed) would be played on."""
+        return preview(req.rules)
+
+    @app.post("/api/stats")
+    async def record_stats(req: StatsIn) -> dict[str, Any]:
+        """An uploaded record's statistics."""
+        return stats(req.record)
+
+
+def _seat(text: str | None) -> int | str | None:
+    if text is None or text == "" or text == "spectator":
+        return None
+    if text == "all":
+        return "all"
+    if text.isdigit():
+        return int(text)
+    raise LobbyError(400, "bad_seat", "seat is a number, 'all' or 'spectator'")

@@ -1,0 +1,307 @@
+// What the seat may do now, as controls: buttons, pickers, the trade composer, board targets.
+// Everything offered comes from the legal list the server sent (`ctx.legal`); composite
+// actions the server lists in unit form (one-card discards, 1-for-1 offers, one maritime
+// trade at the best rate) are composed here into the bundle the player chose, and the server
+// judges it. No rule is re-written here: a picker only bounds counts by the cards shown.
+
+import { dialog, h } from "./dom.js";
+import { RESOURCE_COLOUR } from "./board.js";
+import {
+  DEV_CARDS, RESOURCES, bundleSize, formatBundle, parseAction, parseBundle, parsePlayers, placeOf,
+} from "./notation.js";
+
+/**
+ * ctx: {legal: [string], view, seat, names: (seat) => string, send(text, outcome?),
+ *       manual: bool (real dice: the player enters chance outcomes)}
+ */
+export function analyse(ctx) {
+  const acts = ctx.legal.map(parseAction);
+  const by = {};
+  for (const a of acts) (by[a.kw] = by[a.kw] || []).push(a);
+  // Board targets: one per place, holding every action that points there.
+  const places = new Map();
+  for (const a of acts) {
+    const p = placeOf(a);
+    if (!p) continue;
+    const key = `${p.type}:${p.name}`;
+    if (!places.has(key)) places.set(key, { ...p, kind: a.kw, actions: [], label: "" });
+    places.get(key).actions.push(a);
+  }
+  for (const t of places.values()) t.label = targetLabel(t, ctx);
+  return { acts, by, targets: [...places.values()] };
+}
+
+function targetLabel(t, ctx) {
+  const a = t.actions[0];
+  if (a.kw === "robber") return `Move the robber to ${t.name}`;
+  if (a.kw === "road") return `Build a road at ${t.name}`;
+  return `${a.kw} at ${t.name}`;
+}
+
+/** What an action does, in words (buttons, choosers, the generic list). */
+export function actionWords(a, names) {
+  const args = a.args;
+  switch (a.kw) {
+    case "roll": return "Roll the dice";
+    case "end": return "End turn";
+    case "buy": return "Buy a development card";
+    case "knight": return "Play a knight";
+    case "road-building": return "Play Road Building";
+    case "year-of-plenty": return `Year of Plenty: ${args.join(" and ")}`;
+    case "monopoly": return `Monopoly on ${args[0]}`;
+    case "robber":
+      return args[1] ? `Robber to ${args[0]}, steal from ${names(Number(args[1].slice(1)))}` : `Robber to ${args[0]}, steal from nobody`;
+    case "settlement": return `Settlement at ${args[0]}`;
+    case "city": return `City at ${args[0]}`;
+    case "road": return `Road at ${args[0]}`;
+    case "accept": return "Accept";
+    case "reject": return "Reject";
+    case "cancel": return "Withdraw the offer";
+    case "confirm": return `Trade with ${names(Number(args[0].slice(1)))}`;
+    default: return `${a.kw} ${args.join(" ")}`.trim();
+  }
+}
+
+// -- small widgets ------------------------------------------------------------------------------
+
+export function resChip(r, count, attrs = {}) {
+  return h("span", { class: `res res-${r}`, style: `--c:${RESOURCE_COLOUR[r]}`, title: r, ...attrs },
+    h("span", { class: "res-name" }, r), count !== undefined ? h("b", {}, count) : null);
+}
+
+export function bundleView(text) {
+  const b = typeof text === "string" ? parseBundle(text) : text;
+  const items = RESOURCES.filter((r) => b[r]).map((r) => resChip(r, b[r]));
+  return h("span", { class: "bundle" }, items.length ? items : h("i", {}, "nothing"));
+}
+
+/** A row of resource steppers: value {res: n}; max(r) bounds each; onChange(value). */
+function stepper(allowed, value, max, onChange) {
+  const row = h("div", { class: "stepper" });
+  const draw = () => {
+    row.replaceChildren(...RESOURCES.map((r) => {
+      const n = value[r] || 0;
+      const ok = allowed.has(r);
+      return h("div", { class: `step ${ok ? "" : "off"}` },
+        h("button", { class: "step-up res-btn", style: `--c:${RESOURCE_COLOUR[r]}`, disabled: !ok || n >= max(r),
+          "aria-label": `add ${r}`, "data-res": r,
+          onclick: () => { value[r] = n + 1; draw(); onChange(value); } },
+          h("span", { class: "res-name" }, r), h("b", {}, n)),
+        h("button", { class: "step-down", disabled: !ok || n <= 0, "aria-label": `remove ${r}`,
+          onclick: () => { value[r] = n - 1; draw(); onChange(value); } }, "−"));
+    }));
+  };
+  draw();
+  return row;
+}
+
+// -- choosers -----------------------------------------------------------------------------------
+
+/** Several actions at one place (the robber's victims, a helper): pick one. */
+export function chooseAction(title, actions, ctx) {
+  const d = dialog(title, h("div", { class: "choices" },
+    actions.map((a) => h("button", { class: "choice", onclick: () => { d.close(); act(ctx, a); } },
+      actionWords(a, ctx.names)))));
+}
+
+/** Send an action; with real dice, ask for the chance outcome first. */
+export function act(ctx, a) {
+  const chance = ctx.manual ? chanceOf(a) : null;
+  if (!chance) { ctx.send(a.text); return; }
+  askOutcome(chance, (outcome) => ctx.send(a.text, outcome));
+}
+
+/** Which chance outcome an action needs at a real table (protocol: manual_chance). */
+function chanceOf(a) {
+  if (a.kw === "roll") return "dice";
+  if (a.kw === "buy") return "card";
+  if (a.kw === "robber" && a.args[1]) return "stolen";
+  if (a.kw === "candamir") return "candamir";
+  return null;
+}
+
+function askOutcome(kind, done) {
+  if (kind === "dice") {
+    const dice = [0, 0];
+    const ok = h("button", { class: "primary", disabled: true, onclick: () => { d.close(); done(`${dice[0]}+${dice[1]}`); } }, "Roll entered");
+    const die = (i) => h("div", { class: "die-pick" }, [1, 2, 3, 4, 5, 6].map((n) =>
+      h("button", { class: "die-btn", "data-die": `${i}-${n}`, onclick: (e) => {
+        dice[i] = n;
+        for (const b of e.target.closest(".die-pick").children) b.classList.toggle("on", b === e.currentTarget);
+        ok.disabled = !(dice[0] && dice[1]);
+      } }, n)));
+    const d = dialog("Enter the dice rolled at the table", h("div", {}, h("p", {}, "First die"), die(0), h("p", {}, "Second die"), die(1), h("div", { class: "row end" }, ok)));
+    return;
+  }
+  if (kind === "card") {
+    const d = dialog("Which card was drawn?", h("div", { class: "choices" }, DEV_CARDS.map((c) =>
+      h("button", { class: "choice", onclick: () => { d.close(); done(c); } }, c))));
+    return;
+  }
+  if (kind === "stolen") {
+    const d = dialog("Which card was taken?", h("div", { class: "choices" }, RESOURCES.map((r) =>
+      h("button", { class: "choice", onclick: () => { d.close(); done(r); } }, resChip(r)))));
+    return;
+  }
+  // Candamir's three cards: typed in the notation (knight+monopoly+victory-point).
+  const input = h("input", { placeholder: "knight+monopoly+victory-point" });
+  const d = dialog("The three cards drawn", h("div", {}, input,
+    h("button", { class: "primary", onclick: () => { d.close(); done(input.value.trim()); } }, "OK")));
+}
+
+// -- the pickers for composite actions ----------------------------------------------------------
+
+/** Discard: pick exactly the count owed from the hand (the server's "discard half"). */
+export function discardPicker(ctx, owed) {
+  const hand = ctx.view.you.hand;
+  const allowed = new Set(ctx.by.discard.map((a) => Object.keys(parseBundle(a.args[0]))[0]));
+  const value = {};
+  const send = h("button", { class: "primary", disabled: true, onclick: () => { d.close(); ctx.send(`p${ctx.seat} discard ${formatBundle(value)}`); } },
+    `Discard ${owed}`);
+  const left = h("span", { class: "muted" });
+  const update = () => {
+    const n = bundleSize(value);
+    send.disabled = n !== owed;
+    left.textContent = n === owed ? "Ready." : `Choose ${owed - n} more.`;
+  };
+  const d = dialog(`Discard ${owed} card${owed === 1 ? "" : "s"}`, h("div", { class: "discard" },
+    h("p", {}, "A 7 was rolled and you hold too many cards. Pick the cards to give back."),
+    stepper(allowed, value, (r) => Math.min(hand[r], owed - bundleSize(value) + (value[r] || 0)), update),
+    h("div", { class: "row end" }, left, send)), { className: "sheet" });
+  update();
+  return d;
+}
+
+export function yearOfPlentyPicker(ctx) {
+  const options = new Map(ctx.by["year-of-plenty"].map((a) => [a.args.join(" "), a]));
+  const chosen = [];
+  const take = h("button", { class: "primary", disabled: true, onclick: () => { d.close(); act(ctx, match()); } }, "Take them");
+  const shown = h("div", { class: "chosen" });
+  const match = () => options.get(sorted().join(" "));
+  const sorted = () => [...chosen].sort((a, b) => RESOURCES.indexOf(a) - RESOURCES.indexOf(b));
+  const update = () => {
+    shown.replaceChildren(...chosen.map((r) => resChip(r)));
+    take.disabled = !match();
+  };
+  const avail = new Set([...options.keys()].flatMap((k) => k.split(" ")));
+  const d = dialog("Year of Plenty: take two resources", h("div", {},
+    h("div", { class: "choices res-row" }, RESOURCES.filter((r) => avail.has(r)).map((r) =>
+      h("button", { class: "res-btn", style: `--c:${RESOURCE_COLOUR[r]}`, "data-res": r, onclick: () => { if (chosen.length >= 2) chosen.shift(); chosen.push(r); update(); } },
+        h("span", { class: "res-name" }, r)))),
+    shown, h("div", { class: "row end" },
+      h("button", { onclick: () => { chosen.length = 0; update(); } }, "Clear"), take)));
+}
+
+export function monopolyPicker(ctx) {
+  const d = dialog("Monopoly: name a resource", h("div", { class: "choices res-row" },
+    ctx.by.monopoly.map((a) => h("button", { class: "res-btn", style: `--c:${RESOURCE_COLOUR[a.args[0]]}`, "data-res": a.args[0],
+      onclick: () => { d.close(); act(ctx, a); } }, h("span", { class: "res-name" }, a.args[0])))));
+}
+
+/**
+ * The trade dialog: the bank (maritime, at the player's rates) and other players (an offer
+ * to all or chosen players). `counter`: compose a counter-offer to the offer in the view.
+ */
+export function tradeDialog(ctx, { tab = null, counter = false } = {}) {
+  const hand = ctx.view.you.hand;
+  const body = h("div", { class: "trade" });
+  const tabs = [];
+  const hasBank = !counter && ctx.by.maritime;
+  const hasOffer = counter ? ctx.by.counter : ctx.by.offer;
+  const d = dialog(counter ? "Counter-offer" : "Trade", body, { className: "sheet" });
+  const show = (which) => {
+    for (const t of tabs) t.classList.toggle("on", t.dataset.tab === which);
+    body.querySelector(".tab-body").replaceChildren(which === "bank" ? bankPane(ctx, d, hand) : offerPane(ctx, d, hand, counter));
+  };
+  const head = h("div", { class: "tabs" });
+  if (hasOffer) tabs.push(h("button", { "data-tab": "players", onclick: () => show("players") }, counter ? "Your terms" : "Players"));
+  if (hasBank) tabs.push(h("button", { "data-tab": "bank", onclick: () => show("bank") }, "Bank & harbors"));
+  head.append(...tabs);
+  body.append(head, h("div", { class: "tab-body" }));
+  show(tab && (tab === "bank" ? hasBank : hasOffer) ? tab : hasOffer ? "players" : "bank");
+  return d;
+}
+
+function bankPane(ctx, d, hand) {
+  // Unit trades from the legal list: "p0 maritime 4ore for 1brick" — the rate per resource.
+  const rate = {};
+  const gets = new Set();
+  for (const a of ctx.by.maritime || []) {
+    const give = parseBundle(a.args[0]);
+    const [r] = Object.keys(give);
+    rate[r] = give[r];
+    gets.add(Object.keys(parseBundle(a.args[2]))[0]);
+  }
+  let give = null, get = null, times = 1;
+  const pane = h("div", { class: "bank" });
+  const draw = () => {
+    const ratios = ctx.view.players[ctx.seat].trade_ratios;
+    const max = give ? Math.floor(hand[give] / rate[give]) : 0;
+    times = Math.max(1, Math.min(times, max || 1));
+    const text = give && get ? `p${ctx.seat} maritime ${rate[give] * times}${give} for ${times}${get}` : null;
+    pane.replaceChildren(
+      h("p", { class: "muted" }, "Your rates: ", RESOURCES.map((r) => h("span", { class: "rate" }, `${ratios[r]}:1 ${r}`))),
+      h("h3", {}, "Give"),
+      h("div", { class: "choices res-row" }, RESOURCES.map((r) => h("button", {
+        class: `res-btn ${give === r ? "on" : ""}`, style: `--c:${RESOURCE_COLOUR[r]}`, disabled: !(r in rate), "data-give": r,
+        onclick: () => { give = r; if (get === r) get = null; draw(); },
+      }, h("span", { class: "res-name" }, r), h("b", {}, r in rate ? `${rate[r]}:1` : `${ratios[r]}:1`)))),
+      h("h3", {}, "Get"),
+      h("div", { class: "choices res-row" }, RESOURCES.map((r) => h("button", {
+        class: `res-btn ${get === r ? "on" : ""}`, style: `--c:${RESOURCE_COLOUR[r]}`, disabled: !gets.has(r) || r === give, "data-get": r,
+        onclick: () => { get = r; draw(); },
+      }, h("span", { class: "res-name" }, r)))),
+      h("div", { class: "row end" },
+        max > 1 ? h("label", {}, "Times ", h("input", { type: "number", min: 1, max, value: times, class: "times",
+          onchange: (e) => { times = Number(e.target.value) || 1; draw(); } })) : null,
+        h("button", { class: "primary", disabled: !text, "data-send": "maritime",
+          onclick: () => { d.close(); ctx.send(text); } },
+        give && get ? `Trade ${rate[give] * times} ${give} for ${times} ${get}` : "Choose what to give and get")));
+  };
+  draw();
+  return pane;
+}
+
+function offerPane(ctx, d, hand, counter) {
+  // The unit offers list which resources may be given and asked for, and to whom.
+  const list = counter ? ctx.by.counter : ctx.by.offer;
+  const gives = new Set(), gets = new Set();
+  let to = [];
+  for (const a of list) {
+    gives.add(Object.keys(parseBundle(a.args[0]))[0]);
+    gets.add(Object.keys(parseBundle(a.args[2]))[0]);
+    if (!counter) to = parsePlayers(a.args[4]);
+  }
+  const give = {}, get = {};
+  if (counter && ctx.view.offer) {
+    // Start from the offer as it stands, seen from this side.
+    Object.assign(give, parseBundle(ctx.view.offer.get));
+    Object.assign(get, parseBundle(ctx.view.offer.give));
+  }
+  const chosen = new Set(to);
+  const send = h("button", { class: "primary", "data-send": counter ? "counter" : "offer" });
+  const update = () => {
+    const ok = bundleSize(give) > 0 && bundleSize(get) > 0 && (counter || chosen.size > 0)
+      && !RESOURCES.some((r) => give[r] && get[r]);
+    send.disabled = !ok;
+    send.textContent = counter ? "Send counter-offer" : chosen.size === to.length ? "Offer to everyone" : "Offer to chosen players";
+  };
+  send.onclick = () => {
+    d.close();
+    const terms = `${formatBundle(give)} for ${formatBundle(get)}`;
+    if (counter) ctx.send(`p${ctx.seat} counter ${terms}`);
+    else ctx.send(`p${ctx.seat} offer ${terms} to ${[...chosen].sort().map((q) => `p${q}`).join(",")}`);
+  };
+  const pane = h("div", { class: "offer-compose" },
+    h("h3", {}, "You give"),
+    stepper(gives, give, (r) => hand[r], update),
+    h("h3", {}, "You get"),
+    stepper(gets, get, () => 19, update),
+    counter ? null : h("div", { class: "to" }, h("h3", {}, "To"),
+      to.map((q) => h("label", { class: "check" },
+        h("input", { type: "checkbox", checked: true, "data-to": q, onchange: (e) => { if (e.target.checked) chosen.add(q); else chosen.delete(q); update(); } }),
+        ctx.names(q)))),
+    h("div", { class: "row end" }, send));
+  update();
+  return pane;
+}

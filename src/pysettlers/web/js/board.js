@@ -1,0 +1,247 @@
+// The board as SVG, drawn from the view JSON alone (view.board, buildings, roads, robber):
+// any set of land hexes, a sea frame around it, harbors, number tokens with pips, pieces.
+// Places that legal actions point at are drawn as targets on top; clicking one calls
+// `onPick(target)`. Nothing here decides what is legal.
+
+import { s } from "./dom.js";
+import { NEIGHBOURS, R, edge, hexCenter, hexCorners, hexKey, node, parseName } from "./notation.js";
+
+export const TERRAIN = {
+  hills: "#c8693f", forest: "#3f7a3a", pasture: "#9ccc65", fields: "#eac54f",
+  mountains: "#8d96a3", desert: "#e5d3a1",
+};
+export const RESOURCE_COLOUR = {
+  brick: "#b5532d", lumber: "#2f6b34", wool: "#7cb342", grain: "#d9a81e", ore: "#6f7886",
+};
+// Okabe–Ito colours (safe for the common colour-blindnesses), and every piece carries its
+// seat's label too, so colour is never the only cue.
+export const PLAYER_COLOURS = ["#0072B2", "#D55E00", "#F5F5F5", "#E69F00", "#009E73", "#CC79A7"];
+const PLAYER_INK = ["#fff", "#fff", "#111", "#111", "#fff", "#111"];
+
+export function playerColour(seat) { return PLAYER_COLOURS[seat % 6]; }
+export function playerInk(seat) { return PLAYER_INK[seat % 6]; }
+export function seatLabel(seat) { return String(seat + 1); }
+
+/** Pips under a number token: its ways to be rolled with two dice (2 and 12: one). */
+function pips(n) { return 6 - Math.abs(7 - n); }
+
+// A texture per terrain so hexes differ by more than colour.
+function patterns() {
+  const pat = (id, size, ...kids) => s("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, ...kids);
+  const ink = { stroke: "rgba(0,0,0,.22)", "stroke-width": 2.2, fill: "none", "stroke-linecap": "round" };
+  return s("defs", {},
+    pat("t-forest", 34, s("path", { d: "M9 26 L17 10 L25 26 Z", fill: "rgba(0,0,0,.2)" })),
+    pat("t-hills", 28, s("path", { d: "M0 7 H28 M0 21 H28 M10 0 V7 M24 7 V21 M10 21 V28", ...ink })),
+    pat("t-pasture", 26, s("circle", { cx: 13, cy: 13, r: 3.4, fill: "rgba(255,255,255,.45)" })),
+    pat("t-fields", 20, s("path", { d: "M5 4 V16 M15 0 V8 M15 14 V20", ...ink })),
+    pat("t-mountains", 36, s("path", { d: "M4 28 L14 12 L22 24 L27 17 L34 28", ...ink })),
+    pat("t-desert", 30, s("circle", { cx: 8, cy: 9, r: 1.6, fill: "rgba(0,0,0,.18)" }),
+      s("circle", { cx: 22, cy: 21, r: 1.6, fill: "rgba(0,0,0,.18)" })),
+  );
+}
+
+function poly(points, attrs) {
+  return s("polygon", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), ...attrs });
+}
+
+function token(x, y, n, dim) {
+  const red = n === 6 || n === 8;
+  const k = pips(n);
+  const dots = [];
+  for (let i = 0; i < k; i++) {
+    dots.push(s("circle", { cx: x + (i - (k - 1) / 2) * 7, cy: y + 15, r: 2.6, class: red ? "pip red" : "pip" }));
+  }
+  return s("g", { class: `token${dim ? " dim" : ""}` },
+    s("circle", { cx: x, cy: y, r: 27, class: "token-disc" }),
+    s("text", { x, y: y + 7, class: red ? "token-n red" : "token-n" }, n),
+    ...dots);
+}
+
+const HOUSE = [[-17, 13], [17, 13], [17, -6], [0, -22], [-17, -6]];
+const CITY = [[-26, 15], [26, 15], [26, -5], [4, -5], [4, -15], [-11, -29], [-26, -15]];
+
+/** A settlement or city of `seat` at (x, y): its shape, its colour, its seat label. */
+export function piece(kind, seat, x, y, extra = "") {
+  const shape = kind === "city" ? CITY : HOUSE;
+  return s("g", { class: `piece ${kind} ${extra}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
+    poly(shape, { fill: playerColour(seat), class: "piece-body" }),
+    s("text", { x: kind === "city" ? -8 : 0, y: kind === "city" ? 9 : 8, class: "piece-label", fill: playerInk(seat) }, seatLabel(seat)));
+}
+
+function road(e, seat, extra = "") {
+  const [ax, ay] = e.a;
+  const [bx, by] = e.b;
+  const t = 0.16; // leave room for the pieces at the ends
+  const x1 = ax + (bx - ax) * t, y1 = ay + (by - ay) * t;
+  const x2 = bx - (bx - ax) * t, y2 = by - (by - ay) * t;
+  return s("g", { class: `road ${extra}` },
+    s("line", { x1, y1, x2, y2, class: "road-edge" }),
+    s("line", { x1, y1, x2, y2, class: "road-body", stroke: playerColour(seat) }),
+    // A seat's label in the middle of its road, as on its buildings.
+    s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 3.5, class: "road-label", fill: playerInk(seat) }, seatLabel(seat)));
+}
+
+function harbor(h, land) {
+  const e = edge(h.path);
+  if (!e) return null;
+  // The marker stands in the sea, off the middle of its coastal path, with two piers.
+  const [cx, cy] = hexCenter(e.hex[0], e.hex[1]);
+  const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
+  const dx = mx - cx, dy = my - cy;
+  const len = Math.hypot(dx, dy) || 1;
+  const px = mx + (dx / len) * 40, py = my + (dy / len) * 40;
+  const generic = h.type === "generic";
+  const title = generic ? "harbor 3:1 (any resource)" : `harbor 2:1 ${h.type}`;
+  return s("g", { class: "harbor" },
+    s("title", {}, title),
+    s("line", { x1: px, y1: py, x2: e.a[0], y2: e.a[1], class: "pier" }),
+    s("line", { x1: px, y1: py, x2: e.b[0], y2: e.b[1], class: "pier" }),
+    s("circle", { cx: px, cy: py, r: 24, class: "harbor-disc", fill: generic ? "#fffdf5" : RESOURCE_COLOUR[h.type] }),
+    s("text", { x: px, y: generic ? py + 6 : py + 1, class: `harbor-rate${generic ? "" : " on-colour"}` }, generic ? "3:1" : "2:1"),
+    generic ? null : s("text", { x: px, y: py + 13, class: "harbor-res" }, h.type));
+}
+
+function robber(x, y) {
+  return s("g", { class: "robber", transform: `translate(${x} ${y})` },
+    s("title", {}, "the robber"),
+    s("ellipse", { cx: 0, cy: 14, rx: 13, ry: 6, class: "robber-base" }),
+    s("path", { d: "M-11 14 C-11 -2 -7 -8 0 -8 C7 -8 11 -2 11 14 Z", class: "robber-body" }),
+    s("circle", { cx: 0, cy: -14, r: 8, class: "robber-body" }));
+}
+
+/**
+ * The board of `view` as an <svg>. `targets`: [{type, name, key, label, kind}] to draw as
+ * clickable spots; `onPick(target)`; `me`: the seat whose pieces the previews show.
+ */
+export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set() } = {}) {
+  const hexes = view.board.hexes;
+  const land = new Set(hexes.map((h) => hexKey(h.hex)));
+  const sea = new Map();
+  for (const h of hexes) {
+    const p = parseName(h.hex);
+    for (const [dq, dr] of NEIGHBOURS) {
+      const k = `${p.q + dq},${p.r + dr}`;
+      if (!land.has(k)) sea.set(k, [p.q + dq, p.r + dr]);
+    }
+  }
+  // The view box: the land and half of the sea ring (enough for the harbors).
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const h of hexes) {
+    const p = parseName(h.hex);
+    for (const [x, y] of hexCorners(p.q, p.r, 1.8)) {
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+  }
+  const svg = s("svg", {
+    class: "board", viewBox: `${x0.toFixed(0)} ${y0.toFixed(0)} ${(x1 - x0).toFixed(0)} ${(y1 - y0).toFixed(0)}`,
+    role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet",
+  }, patterns());
+  svg.dataset.base = svg.getAttribute("viewBox");
+
+  const seaG = s("g", { class: "sea" });
+  for (const [q, r] of sea.values()) seaG.append(poly(hexCorners(q, r, 1.02), { class: "sea-hex" }));
+  svg.append(seaG);
+
+  const robberAt = hexKey(view.robber);
+  const landG = s("g", { class: "land" });
+  const tokenG = s("g", { class: "tokens" });
+  for (const h of hexes) {
+    const p = parseName(h.hex);
+    const pts = hexCorners(p.q, p.r);
+    landG.append(s("g", { class: `hex ${h.terrain}`, "data-hex": h.hex, "data-number": h.number, "data-terrain": h.terrain },
+      s("title", {}, `${h.terrain}${h.number ? ` ${h.number}` : ""} ${h.hex}`),
+      poly(pts, { fill: TERRAIN[h.terrain] || "#ccc", class: "hex-fill" }),
+      poly(pts, { fill: `url(#t-${h.terrain})`, class: "hex-texture" })));
+    const [cx, cy] = hexCenter(p.q, p.r);
+    if (h.number) tokenG.append(token(cx, cy, h.number, hexKey(h.hex) === robberAt));
+  }
+  svg.append(landG);
+
+  const harborG = s("g", { class: "harbors" });
+  for (const h of view.board.harbors || []) {
+    const g = harbor(h, land);
+    if (g) harborG.append(g);
+  }
+  svg.append(harborG, tokenG);
+
+  const roadG = s("g", { class: "roads" });
+  for (const [name, seat] of Object.entries(view.roads || {})) {
+    const e = edge(name);
+    if (e) roadG.append(road(e, seat, recent.has(name) ? "recent" : ""));
+  }
+  svg.append(roadG);
+
+  const bG = s("g", { class: "buildings" });
+  for (const [name, b] of Object.entries(view.buildings || {})) {
+    const n = node(name);
+    if (n) {
+      const g = piece(b.kind, b.player, n.x, n.y, recent.has(name) ? "recent" : "");
+      Object.assign(g.dataset, { name, seat: b.player });
+      g.prepend(s("title", {}, `${b.kind} of player ${seatLabel(b.player)}`));
+      bG.append(g);
+    }
+  }
+  svg.append(bG);
+
+  if (robberAt) {
+    const p = parseName(view.robber);
+    const [cx, cy] = hexCenter(p.q, p.r);
+    // Beside the token when there is one, so the number stays readable.
+    const numbered = hexes.find((h) => h.hex === view.robber && h.number);
+    svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy));
+  }
+
+  const tG = s("g", { class: "targets" });
+  for (const t of targets) tG.append(target(t, onPick, me));
+  svg.append(tG);
+  return svg;
+}
+
+function target(t, onPick, me) {
+  const pick = (e) => { e.stopPropagation(); onPick(t); };
+  const common = { class: `target ${t.type} ${t.kind || ""}`, "data-name": t.name, tabindex: 0, role: "button",
+    "data-acts": t.actions.map((a) => a.text).join("|"),
+    "aria-label": t.label, onclick: pick,
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") pick(e); } };
+  if (t.type === "node") {
+    const n = node(t.name);
+    // A ghost of the piece (shown on hover by CSS), a ring, and a large hit area.
+    const ghost = me !== null && (t.kind === "settlement" || t.kind === "city")
+      ? piece(t.kind, me, n.x, n.y, "ghost") : null;
+    return s("g", common, s("title", {}, t.label),
+      s("circle", { cx: n.x, cy: n.y, r: 40, class: "hit" }),
+      ghost,
+      s("circle", { cx: n.x, cy: n.y, r: t.kind === "city" ? 25 : 13, class: "ring" }));
+  }
+  if (t.type === "edge") {
+    const e = edge(t.name);
+    const ghost = me !== null && t.kind === "road" ? road(e, me, "ghost") : null;
+    const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
+    return s("g", common, s("title", {}, t.label),
+      s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: "hit" }),
+      ghost,
+      s("circle", { cx: mx, cy: my, r: 11, class: "ring" }));
+  }
+  const p = parseName(t.name);
+  const [cx, cy] = hexCenter(p.q, p.r);
+  return s("g", common, s("title", {}, t.label),
+    poly(hexCorners(p.q, p.r, 0.92), { class: "hit" }),
+    s("circle", { cx, cy, r: 46, class: "ring" }));
+}
+
+/**
+ * Zoom and pan: `zoom` = {k (1: the whole board), dx, dy (board units from the centre)}.
+ * The base view box (the whole board) is kept on the element so that every redraw can
+ * apply the player's zoom again.
+ */
+export function applyZoom(svg, zoom) {
+  const [x, y, w, h] = svg.dataset.base.split(" ").map(Number);
+  zoom.k = Math.min(4, Math.max(1, zoom.k));
+  const w2 = w / zoom.k, h2 = h / zoom.k;
+  const mx = (w - w2) / 2, my = (h - h2) / 2;
+  zoom.dx = Math.min(mx, Math.max(-mx, zoom.dx));
+  zoom.dy = Math.min(my, Math.max(-my, zoom.dy));
+  svg.setAttribute("viewBox", `${(x + mx + zoom.dx).toFixed(1)} ${(y + my + zoom.dy).toFixed(1)} ${w2.toFixed(1)} ${h2.toFixed(1)}`);
+}
+
+export { R };

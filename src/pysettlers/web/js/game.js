@@ -1,0 +1,453 @@
+// The game screen: one WebSocket per seat this browser holds (several in hotseat), the board,
+// the controls for the legal actions, the panels, the log and chat. It redraws from the newest
+// `state` message alone (protocol: "It is the whole truth for that client").
+//
+// Hotseat: when the next decision belongs to another human on this device, the page is
+// emptied and a pass-the-device screen shown; the next hand is drawn only after that player
+// says they hold the device. A hand is only ever drawn from its own seat's view.
+
+import { GameSocket, api, invitesOf, seatsHeld } from "./api.js";
+import { inviteList } from "./lobby.js";
+import { closeDialogs, dialog, dialogOpen, h, put, toast } from "./dom.js";
+import { applyZoom, drawBoard } from "./board.js";
+import { describe } from "./log.js";
+import {
+  act, actionWords, analyse, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
+  yearOfPlentyPicker,
+} from "./actions.js";
+import { devTitle, die, handPanel, playersPanel, swatch } from "./panels.js";
+
+const PHASE_WORDS = {
+  setup_settlement: "place a settlement", setup_road: "place a road next to it",
+  pre_roll: "roll the dice", discard: "discard", move_robber: "move the robber",
+  main: "build, trade or end the turn", build: "build or end the turn",
+  road_building: "place the free roads", trade_response: "answer the trade offer",
+  trade_confirm: "choose a trade partner", special_build: "build (Special Building Phase) or pass",
+  helper_after: "turn the helper over or exchange it", helper_react: "use the helper or let it pass",
+  hilde_take: "take a card", candamir_keep: "keep one card", nassir_repay: "give cards back",
+};
+
+// Handled by dedicated controls; every other keyword gets a generic button (helpers...).
+const HANDLED = new Set(["roll", "end", "buy", "knight", "road-building", "year-of-plenty", "monopoly",
+  "discard", "maritime", "offer", "accept", "reject", "counter", "confirm", "cancel",
+  "settlement", "city", "road", "robber"]);
+
+export async function openGame(root, gameId, { onLeave } = {}) {
+  const held = seatsHeld(gameId);
+  const hotseat = held.length > 1;
+  let summary;
+  try {
+    summary = await api.game(gameId);
+  } catch (e) {
+    put(root, h("div", { class: "page" }, h("h1", {}, "No such game"), h("p", {}, e.message), h("a", { href: "#/" }, "Back to the lobby")));
+    return () => {};
+  }
+  let seats = summary.seats;
+  const states = {}; // seat (or "spectator") -> newest state message
+  let shown = held.length ? held[0].seat : null;
+  let gate = hotseat; // hotseat: show the pass-the-device screen before any hand
+  let refusal = null;
+  let lastDice = null;
+  let lastLegalKey = "";
+  let recent = new Set();
+  let over = false;
+  const chat = [];
+  const logLines = [];
+
+  const names = (q) => {
+    if (q === null || q === undefined) return "nobody";
+    const seat = seats[q];
+    if (!seat) return `Player ${q + 1}`;
+    if (seat.kind === "bot") return seat.name && seat.name !== seat.bot ? seat.name : `${cap(seat.bot)} bot ${q + 1}`;
+    return seat.name || `Player ${q + 1}`;
+  };
+
+  // -- layout (built once; its parts are redrawn per state) --------------------------------
+  const el = {
+    status: h("div", { class: "status", role: "status" }),
+    board: h("div", { class: "board-wrap" }),
+    dice: h("div", { class: "dice", "aria-label": "last roll" }),
+    controls: h("div", { class: "controls" }),
+    hand: h("div", { class: "hand-wrap" }),
+    players: h("div", { class: "players-wrap" }),
+    log: h("ol", { class: "log", "aria-label": "game log" }),
+    chat: h("ol", { class: "chat-lines" }),
+    conn: h("span", { class: "conn" }),
+  };
+  // The board's zoom and pan, kept across redraws: wheel or the buttons zoom, a drag pans.
+  const zoom = { k: 1, dx: 0, dy: 0 };
+  const zoomBy = (f) => { zoom.k *= f; const svg = el.board.querySelector("svg"); if (svg) applyZoom(svg, zoom); };
+  const zoomBar = h("div", { class: "zoom" },
+    h("button", { class: "small", "aria-label": "zoom in", onclick: () => zoomBy(1.25) }, "+"),
+    h("button", { class: "small", "aria-label": "zoom out", onclick: () => zoomBy(0.8) }, "−"),
+    h("button", { class: "small", "aria-label": "fit the board", onclick: () => { zoom.k = 1; zoom.dx = zoom.dy = 0; zoomBy(1); } }, "Fit"));
+  let drag = null;
+  el.board.addEventListener("wheel", (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15); }, { passive: false });
+  el.board.addEventListener("pointerdown", (e) => {
+    if (zoom.k > 1) drag = { x: e.clientX, y: e.clientY, dx: zoom.dx, dy: zoom.dy, moved: false };
+  });
+  el.board.addEventListener("pointermove", (e) => {
+    const svg = el.board.querySelector("svg");
+    if (!drag || !svg) return;
+    const [, , w] = svg.getAttribute("viewBox").split(" ").map(Number);
+    const unit = w / Math.max(1, Math.min(svg.clientWidth, svg.clientHeight * 1.2));
+    const mx = e.clientX - drag.x, my = e.clientY - drag.y;
+    if (Math.hypot(mx, my) > 6) drag.moved = true;
+    if (!drag.moved) return;
+    zoom.dx = drag.dx - mx * unit;
+    zoom.dy = drag.dy - my * unit;
+    applyZoom(svg, zoom);
+  });
+  const endDrag = () => { if (drag && drag.moved) setTimeout(() => { drag = null; }, 0); else drag = null; };
+  el.board.addEventListener("pointerup", endDrag);
+  el.board.addEventListener("pointerleave", () => { drag = null; });
+  // A drag is not a click on what lies under it.
+  el.board.addEventListener("click", (e) => { if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); } }, true);
+
+  const chatInput = h("input", { placeholder: "Say something…", maxlength: 500, "aria-label": "chat message" });
+  const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim();
+    const sock = socketFor(shown);
+    if (text && sock && shown !== null) { sock.chat(text); chatInput.value = ""; }
+  } }, chatInput, h("button", {}, "Send"));
+  const layout = h("div", { class: "game" },
+    h("header", { class: "topbar" },
+      h("a", { href: "#/", class: "home", title: "Lobby" }, "← Lobby"),
+      h("span", { class: "title" }, summary.name),
+      h("span", { class: "gid" }, gameId), el.conn),
+    el.status,
+    h("main", { class: "table" },
+      h("section", { class: "board-area" }, el.board, el.dice, zoomBar),
+      h("aside", { class: "side" }, el.controls, el.hand, el.players,
+        h("details", { class: "logbox", open: true }, h("summary", {}, "Log"), el.log),
+        h("details", { class: "chatbox", open: true }, h("summary", {}, "Chat"), el.chat, chatForm))));
+
+  // -- sockets -----------------------------------------------------------------------------
+  const sockets = new Map();
+  const onStatus = (st, detail) => {
+    el.conn.textContent = st === "open" ? "" : st === "reconnecting" ? "reconnecting…" : detail || st;
+    el.conn.className = `conn ${st}`;
+  };
+  function handle(seat, msg, feedsLog) {
+    if (msg.type === "welcome") {
+      seats = msg.seats;
+      if (feedsLog) { chat.length = 0; chat.push(...msg.chat); drawChat(); }
+    } else if (msg.type === "seats") {
+      seats = msg.seats;
+      if (!gate) drawPlayers();
+    } else if (msg.type === "chat") {
+      if (feedsLog) { chat.push(msg); drawChat(); }
+    } else if (msg.type === "error") {
+      if (seat === shown || seat === "spectator") {
+        refusal = msg.code === "stale" ? null : msg;
+        if (msg.code !== "stale") toast(refusalText(msg), "error", 7000);
+        el.controls.classList.remove("sent");
+        layout.dataset.refusals = Number(layout.dataset.refusals || 0) + 1;
+        drawStatus();
+      }
+    } else if (msg.type === "state") {
+      if (feedsLog) addEvents(msg.view.events);
+      states[seat] = msg;
+      if (seat === shown || (seat === "spectator" && shown === null)) refusal = null;
+      pickSeat();
+      render();
+    }
+  }
+  if (held.length) {
+    for (const { seat, token } of held) {
+      const feedsLog = !hotseat;
+      sockets.set(seat, new GameSocket(gameId, token, { onMessage: (m) => handle(seat, m, feedsLog), onStatus }));
+    }
+  }
+  if (!held.length || hotseat) {
+    // A spectator's connection: the whole view for a watcher; in hotseat the public log,
+    // the same for every player at the table.
+    sockets.set("spectator", new GameSocket(gameId, null, {
+      onMessage: (m) => handle("spectator", m, true), onStatus: held.length ? () => {} : onStatus,
+    }));
+  }
+  function socketFor(seat) { return sockets.get(seat === null ? "spectator" : seat); }
+
+  // Which held seat to show: the one deciding now (the shown one first).
+  function pickSeat() {
+    if (!held.length) return;
+    const deciding = held.filter((x) => states[x.seat] && states[x.seat].legal.length);
+    if (!deciding.length || deciding.some((x) => x.seat === shown)) return;
+    const next = deciding[0].seat;
+    if (next !== shown) {
+      shown = next;
+      if (hotseat) { gate = true; closeDialogs(); }
+    }
+  }
+
+  function current() {
+    return shown === null ? states.spectator : states[shown];
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+  function render() {
+    const st = current();
+    if (gate) { drawGate(); return; }
+    if (!layout.isConnected) put(root, layout);
+    if (!st) { el.status.textContent = "Connecting…"; return; }
+    const legalKey = `${shown}|${st.version}|${st.legal.join("\n")}`;
+    const legalChanged = legalKey.split("|").slice(2).join("|") !== lastLegalKey.split("|").slice(2).join("|");
+    if (legalChanged) closeDialogs();
+    lastLegalKey = legalKey;
+    const ctx = context(st);
+    // What tests and screen readers can read at a glance.
+    Object.assign(layout.dataset, { version: st.version, seat: st.seat ?? "", phase: st.view.phase,
+      legal: st.legal.length, status: st.status, turn: st.view.turn });
+    drawStatus();
+    drawBoardFor(st, ctx);
+    drawControls(st, ctx, legalChanged);
+    drawHand(st, ctx);
+    drawPlayers();
+    drawDice();
+    if (st.status === "finished" && !over) { over = true; gameOver(st); }
+  }
+
+  function context(st) {
+    const ctx = {
+      legal: st.legal, view: st.view, seat: st.seat, names, manual: summary.manual_chance,
+      send: (text, outcome) => {
+        const sock = socketFor(st.seat);
+        refusal = null;
+        sock.act(text, st.version, outcome);
+        el.controls.classList.add("sent");
+      },
+    };
+    Object.assign(ctx, analyse(ctx));
+    return ctx;
+  }
+
+  function drawGate() {
+    const who = names(shown);
+    put(root, h("div", { class: "pass", "data-pass": shown },
+      h("div", { class: "pass-card" },
+        swatch(shown),
+        h("h1", {}, `Pass the device to ${who}`),
+        h("p", {}, "Everything private is hidden. When only ", h("b", {}, who), " is looking:"),
+        h("button", { class: "primary big", "data-reveal": shown, onclick: () => { gate = false; put(root, layout); render(); } },
+          `I am ${who}: show my cards`),
+        h("p", {}, h("a", { href: "#/" }, "Back to the lobby")))));
+  }
+
+  function drawStatus() {
+    const st = current();
+    if (!st) return;
+    const v = st.view;
+    let text;
+    let mine = false;
+    if (st.status === "open") {
+      const free = seats.filter((x) => !x.taken).length;
+      text = `Waiting for ${free} more player${free === 1 ? "" : "s"} to join.`;
+    } else if (v.phase === "game_over") {
+      text = `${names(v.winner)} wins the game!`;
+    } else {
+      const words = PHASE_WORDS[v.phase] || v.phase.replaceAll("_", " ");
+      mine = st.legal.length > 0;
+      if (mine) {
+        const owed = v.players[st.seat].discard_owed;
+        if (v.phase === "discard") text = `Discard ${owed} card${owed === 1 ? "" : "s"}.`;
+        else if (v.phase === "road_building") text = `Place ${v.free_roads} free road${v.free_roads === 1 ? "" : "s"}.`;
+        else if (v.phase === "trade_response" && v.current !== st.seat) text = `${names(v.current)} offers you a trade.`;
+        else text = `${v.current === st.seat || v.phase === "setup_settlement" ? "Your turn" : "You"}: ${words}.`;
+      } else {
+        const who = v.deciders.map(names).join(", ");
+        text = `${who || names(v.current)}: ${words}…`;
+      }
+    }
+    const parts = [h("span", { class: "turn" }, st.status === "in_progress" ? `Turn ${st.view.turn}` : ""),
+      st.view && st.status !== "open" ? swatch(v.phase === "game_over" ? v.winner ?? v.current : (v.deciders[0] ?? v.current)) : null,
+      h("span", { class: "what" }, text)];
+    if (st.seat === null) parts.push(h("span", { class: "badge" }, "watching"));
+    if (st.deadline) parts.push(h("span", { class: "deadline" }, `${Math.ceil(st.deadline)} s`));
+    if (st.stand_in) parts.push(h("span", { class: "badge warn" }, "a bot is playing for you"));
+    if (refusal) parts.push(h("div", { class: "refusal", role: "alert" }, refusalText(refusal)));
+    put(el.status, ...parts);
+    el.status.classList.toggle("mine", mine);
+  }
+
+  function drawBoardFor(st, ctx) {
+    const svg = drawBoard(st.view, {
+      targets: ctx.targets, me: st.seat, recent,
+      onPick: (t) => {
+        if (t.actions.length === 1) act(ctx, t.actions[0]);
+        else chooseAction(t.kind === "robber" ? `Robber to ${t.name}: steal from…` : t.name, t.actions, ctx);
+      },
+    });
+    if (ctx.targets.length) svg.classList.add("picking");
+    applyZoom(svg, zoom);
+    put(el.board, svg);
+  }
+
+  function drawDice() {
+    put(el.dice, lastDice ? [die(lastDice[0]), die(lastDice[1], true), h("span", { class: "sum" }, lastDice[0] + lastDice[1])] : null);
+  }
+
+  function drawHand(st, ctx) {
+    if (!st.view.you) { put(el.hand); return; }
+    const playable = new Set(["knight", "road-building", "year-of-plenty", "monopoly"].filter((k) => ctx.by[k]));
+    put(el.hand, h("h2", { class: "sr" }, "Your hand"), handPanel(st.view, playable, (card) => playCard(ctx, card)));
+  }
+
+  function drawPlayers() {
+    const st = current();
+    if (!st) return;
+    put(el.players, playersPanel(st.view, seats, names, st.seat));
+  }
+
+  function drawChat() {
+    put(el.chat, chat.slice(-100).map((c) => h("li", {}, h("b", {}, `${c.name || names(c.seat)}: `), c.text)));
+    el.chat.scrollTop = el.chat.scrollHeight;
+  }
+
+  function addEvents(events) {
+    const fresh = new Set();
+    for (const e of events) {
+      if (e.event === "roll") lastDice = e.dice;
+      if (e.event === "road") fresh.add(e.path);
+      if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
+      const text = describe(e, names);
+      if (!text) continue;
+      logLines.push(text);
+      el.log.append(h("li", { class: e.event === "turn" ? "turn-line" : `ev-${e.event}` }, text));
+    }
+    if (events.length) recent = fresh;
+    while (el.log.children.length > 5000) el.log.firstChild.remove();
+    el.log.scrollTop = el.log.scrollHeight;
+  }
+
+  function playCard(ctx, card) {
+    if (card === "year-of-plenty") yearOfPlentyPicker(ctx);
+    else if (card === "monopoly") monopolyPicker(ctx);
+    else act(ctx, ctx.by[card][0]);
+  }
+
+  function drawControls(st, ctx, legalChanged) {
+    el.controls.classList.remove("sent");
+    const { by } = ctx;
+    const v = st.view;
+    const out = [];
+    const btn = (label, onclick, { key, cls = "", data } = {}) =>
+      h("button", { class: `act ${cls}`, onclick, "data-act": data, "aria-keyshortcuts": key },
+        label, key ? h("kbd", {}, key) : null);
+    if (v.offer) out.push(offerBox(st, ctx));
+    if (by.discard) {
+      const owed = v.players[st.seat].discard_owed;
+      out.push(btn(`Discard ${owed} cards…`, () => discardPicker(ctx, owed), { cls: "primary", data: "discard" }));
+      if (legalChanged && !dialogOpen()) discardPicker(ctx, owed);
+    }
+    if (by.roll) out.push(btn(actionWords(by.roll[0], names), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
+    if (ctx.targets.length) {
+      const kinds = [...new Set(ctx.targets.map((t) => t.kind))];
+      out.push(h("p", { class: "hint" }, `Tap a highlighted ${kinds.map(placeWord).join(" or ")} on the board.`));
+    }
+    if (by.buy) out.push(btn("Buy development card", () => act(ctx, by.buy[0]), { key: "B", data: "buy" }));
+    if (by.maritime || by.offer) out.push(btn("Trade…", () => tradeDialog(ctx), { key: "T", data: "trade" }));
+    for (const card of ["knight", "road-building", "year-of-plenty", "monopoly"]) {
+      if (by[card]) out.push(btn(`Play ${devTitle(card)}`, () => playCard(ctx, card), { data: `play-${card}` }));
+    }
+    // Every other legal action (the helpers' advantages and choices): a button each, or a list.
+    const rest = Object.keys(by).filter((k) => !HANDLED.has(k));
+    for (const kw of rest) {
+      const list = by[kw];
+      if (list.length <= 4) for (const a of list) out.push(btn(actionWords(a, names), () => act(ctx, a), { data: a.text }));
+      else out.push(btn(`${cap(kw)}…`, () => chooseAction(cap(kw), list, ctx), { data: kw }));
+    }
+    if (by.end) {
+      const label = v.phase === "special_build" ? "Pass" : "End turn";
+      out.push(btn(label, () => act(ctx, by.end[0]), { key: "E", cls: by.roll || ctx.targets.length ? "" : "end", data: "end" }));
+    }
+    if (st.status === "open") {
+      // The creator's invite links, until every seat is taken.
+      const free = new Set(seats.filter((x) => !x.taken).map((x) => x.seat));
+      const invites = invitesOf(gameId).filter((i) => free.has(i.seat));
+      if (invites.length) out.push(h("div", { class: "invites" }, h("h3", {}, "Invite links"), inviteList(invites)));
+    }
+    if (!out.length && st.seat !== null && st.status === "in_progress") out.push(h("p", { class: "hint" }, "Nothing to do until your turn."));
+    put(el.controls, ...out);
+  }
+
+  function offerBox(st, ctx) {
+    const o = st.view.offer;
+    const { by } = ctx;
+    const mineOffer = o.from === st.seat;
+    const rows = [];
+    if (mineOffer) {
+      rows.push(h("p", {}, "You offer ", bundleView(o.give), " for ", bundleView(o.get), "."));
+      const answers = st.view.players.filter((p) => p.seat !== st.seat).map((p) => {
+        const key = `p${p.seat}`;
+        const ans = o.answers[key] || "not asked";
+        const counter = o.counters[key];
+        const confirm = (by.confirm || []).find((a) => a.args[0] === key);
+        return h("li", { class: `answer ${ans}` }, swatch(p.seat), ` ${names(p.seat)}: `,
+          counter ? h("span", {}, "counters: gives ", bundleView(counter.give), " for ", bundleView(counter.get)) : ans,
+          confirm ? h("button", { class: "act primary small", "data-act": confirm.text, onclick: () => act(ctx, confirm) }, "Trade") : null);
+      });
+      rows.push(h("ul", { class: "answers" }, answers));
+      if (by.cancel) rows.push(h("button", { class: "act", "data-act": "cancel", onclick: () => act(ctx, by.cancel[0]) }, "Withdraw offer"));
+    } else {
+      // The offer from this side: what I would give is what they get.
+      rows.push(h("p", {}, `${names(o.from)} offers `, bundleView(o.give), " for your ", bundleView(o.get), "."));
+      const mine = o.answers[`p${st.seat}`];
+      if (mine && mine !== "pending") rows.push(h("p", { class: "muted" }, `You ${mine === "countered" ? "made a counter-offer" : mine}.`));
+      const bs = [];
+      if (by.accept) bs.push(h("button", { class: "act primary", "data-act": "accept", onclick: () => act(ctx, by.accept[0]) }, "Accept"));
+      if (by.reject) bs.push(h("button", { class: "act", "data-act": "reject", onclick: () => act(ctx, by.reject[0]) }, "Reject"));
+      if (by.counter) bs.push(h("button", { class: "act", "data-act": "counter", onclick: () => tradeDialog(ctx, { counter: true }) }, "Counter…"));
+      if (bs.length) rows.push(h("div", { class: "row" }, bs));
+    }
+    return h("div", { class: "offer-box" }, h("h3", {}, "Trade offer"), rows);
+  }
+
+  function gameOver(st) {
+    const v = st.view;
+    const ranking = [...v.players].sort((a, b) => b.public_vp - a.public_vp);
+    dialog("Game over", h("div", { class: "game-over" },
+      h("p", { class: "winner" }, swatch(v.winner), ` ${names(v.winner)} wins with ${v.players[v.winner].public_vp} points.`),
+      h("ol", {}, ranking.map((p) => h("li", {}, swatch(p.seat), ` ${names(p.seat)}: ${p.public_vp} VP`))),
+      h("div", { class: "row end" },
+        h("a", { class: "button", href: `#/replay/${encodeURIComponent(gameId)}` }, "Replay & statistics"),
+        h("a", { class: "button primary", href: "#/" }, "Back to the lobby"))));
+  }
+
+  // -- keyboard shortcuts for the common actions (only when they are legal) -----------------
+  function onKey(e) {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey || dialogOpen() || gate) return;
+    const st = current();
+    if (!st) return;
+    const ctx = context(st);
+    const k = e.key.toLowerCase();
+    if (k === "r" && ctx.by.roll) act(ctx, ctx.by.roll[0]);
+    else if (k === "e" && ctx.by.end) act(ctx, ctx.by.end[0]);
+    else if (k === "b" && ctx.by.buy) act(ctx, ctx.by.buy[0]);
+    else if (k === "t" && (ctx.by.maritime || ctx.by.offer)) tradeDialog(ctx);
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener("keydown", onKey);
+
+  put(root, h("p", { class: "loading" }, "Connecting…"));
+  if (gate) drawGate();
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    for (const s of sockets.values()) s.close();
+    closeDialogs();
+    if (onLeave) onLeave();
+  };
+}
+
+function refusalText(msg) {
+  return `Refused: ${msg.message}${msg.rule ? ` (rule: ${msg.rule})` : ""}`;
+}
+
+function placeWord(kind) {
+  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex" }[kind] || "spot";
+}
+
+function cap(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}

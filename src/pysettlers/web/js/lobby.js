@@ -1,0 +1,245 @@
+// The lobby: create a game (seats human or bot, every rules option the server takes), invite
+// links per seat, the lists of open, running and finished games, join, watch, resume.
+
+import { api, gamesHeld, playerName, saveInvites, saveSeat, seatsHeld, setPlayerName } from "./api.js";
+import { h, put, toast } from "./dom.js";
+import { swatch } from "./panels.js";
+import { drawBoard } from "./board.js";
+
+const BOTS = [
+  ["random", "Random (easiest)"],
+  ["weighted", "Weighted (medium)"],
+  ["greedy", "Greedy (strongest)"],
+];
+
+export function openLobby(root) {
+  const lists = h("div", { class: "lists" });
+  const form = createForm(root);
+  put(root, h("div", { class: "page lobby" },
+    h("header", { class: "lobby-head" }, h("h1", {}, "pysettlers"),
+      h("nav", {}, h("a", { href: "#/replay" }, "Replay a record file"))),
+    h("div", { class: "lobby-grid" }, form, lists)));
+  let stop = false;
+  const refresh = async () => {
+    if (stop) return;
+    try { await drawLists(lists); } catch (e) { put(lists, h("p", { class: "error" }, `The lobby cannot be read: ${e.message}`)); }
+  };
+  refresh();
+  const timer = setInterval(refresh, 5000);
+  return () => { stop = true; clearInterval(timer); };
+}
+
+function field(label, input, note) {
+  return h("label", { class: "field" }, h("span", {}, label), input, note ? h("small", {}, note) : null);
+}
+
+function select(name, options, value) {
+  return h("select", { name }, options.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
+}
+
+function createForm(root) {
+  const name = h("input", { name: "player_name", value: playerName(), placeholder: "Your name", maxlength: 40, required: true });
+  const players = select("players", [2, 3, 4, 5, 6].map((n) => [String(n), `${n} players`]), "4");
+  const seatsBox = h("div", { class: "seats-edit" });
+  const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
+  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"]], "variable");
+  const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
+  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (discard limit 10)"]], "special_building");
+  const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
+  const helpers = h("input", { type: "checkbox", name: "helpers" });
+  const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
+  const pub = h("input", { type: "checkbox", name: "public", checked: true });
+  const manual = h("input", { type: "checkbox", name: "manual_chance" });
+  const hotseat = h("input", { type: "checkbox", name: "hotseat" });
+  const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
+  const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
+  const largeRow = field("5–6 players", large);
+
+  const seatRows = [];
+  const drawSeats = () => {
+    const n = Number(players.value);
+    while (seatRows.length < n) {
+      const i = seatRows.length;
+      const kind = select(`seat${i}-kind`, [["human", "Human"], ["bot", "Bot"]], i === 0 ? "human" : "bot");
+      const bot = select(`seat${i}-bot`, BOTS, "weighted");
+      const trade = h("input", { type: "checkbox", checked: true, title: "the bot trades" });
+      const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot,
+        h("label", { class: "check small" }, trade, "trades"));
+      const sync = () => { bot.disabled = trade.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); };
+      kind.addEventListener("change", sync);
+      sync();
+      seatRows.push({ row, kind, bot, trade });
+    }
+    seatRows.length = Math.min(seatRows.length, n);
+    put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
+    largeRow.style.display = n >= 5 ? "" : "none";
+    if (n > 4 && map.value === "beginner") map.value = "variable";
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+
+  // The map preview: the server lays out the board for these rules and a seed; the game is
+  // then created with that seed, so it is played on the board shown.
+  let previewSeed = Math.floor(Math.random() * 2 ** 31);
+  const previewBox = h("div", { class: "preview", "aria-label": "map preview" });
+  let previewTicket = 0;
+  const updatePreview = async () => {
+    const mine = ++previewTicket;
+    const rules = { players: Number(players.value), map_kind: map.value, helpers: helpers.checked,
+      seed: seed.value ? Number(seed.value) : previewSeed };
+    try {
+      const r = await fetch("/api/preview", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules }) });
+      const data = await r.json();
+      if (mine !== previewTicket) return;
+      if (!r.ok) { put(previewBox, h("p", { class: "error" }, data.message || "no preview")); return; }
+      put(previewBox, drawBoard({ ...data, robber: data.robber }, {}));
+    } catch { /* the preview is a convenience */ }
+  };
+  const newMap = h("button", { type: "button", class: "small", "data-new-map": "", onclick: () => {
+    seed.value = ""; previewSeed = Math.floor(Math.random() * 2 ** 31); updatePreview();
+  } }, "Another map");
+  for (const el of [players, map, helpers, seed]) el.addEventListener("change", updatePreview);
+  updatePreview();
+
+  const result = h("div", { class: "created" });
+  const submit = async (e) => {
+    e.preventDefault();
+    const n = Number(players.value);
+    const rules = { players: n, vp_target: Number(vp.value) || 10, map_kind: map.value, trade_build: tb.value, helpers: helpers.checked };
+    if (n >= 5) rules.large_game_variant = large.value;
+    if (discard.value) rules.discard_limit = Number(discard.value);
+    rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
+    const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
+      : { kind: "bot", bot: s.bot.value, options: s.trade.checked ? {} : { trade: 0 } });
+    const first = seats.findIndex((s) => s.kind === "human");
+    const body = { name: gameName.value.trim() || undefined, rules, seats, public: pub.checked, manual_chance: manual.checked };
+    if (timer.value) body.turn_timer = Number(timer.value);
+    const me = name.value.trim() || "player";
+    setPlayerName(me);
+    if (first >= 0) { body.join = first; body.player_name = me; }
+    try {
+      const created = await api.create(body);
+      const id = created.game.id;
+      if (created.you) saveSeat(id, created.you.seat, created.you.token, me);
+      if (hotseat.checked) {
+        // Every human seat on this device: take them all now, one token each.
+        for (const inv of created.invites) {
+          const j = await api.join(id, { invite: inv.invite, name: `Player ${inv.seat + 1}` });
+          saveSeat(id, j.seat, j.token, `Player ${inv.seat + 1}`);
+        }
+        location.hash = `#/game/${id}`;
+        return;
+      }
+      if (!created.invites.length) { location.hash = `#/game/${id}`; return; }
+      saveInvites(id, created.invites);
+      setTimeout(() => result.scrollIntoView({ block: "nearest" }), 0);
+      put(result, h("h3", {}, "Invite your friends"),
+        h("p", {}, "Send each friend the link of their seat; the game starts when every seat is taken."),
+        inviteList(created.invites),
+        h("a", { class: "button primary", href: `#/game/${id}` }, "Go to the game"));
+    } catch (err) {
+      put(result, h("p", { class: "error" }, `The game was not created: ${err.message}`));
+    }
+  };
+  return h("form", { class: "card create", onsubmit: submit },
+    h("h2", {}, "New game"),
+    field("Your name", name),
+    field("Game name", gameName),
+    field("Players", players),
+    h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox),
+    h("div", { class: "field" }, h("span", {}, "Map ", newMap), previewBox),
+    h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
+      field("Points to win", vp),
+      field("Map", map),
+      field("Turn", tb),
+      largeRow,
+      field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
+      h("label", { class: "check" }, helpers, "Helpers of CATAN"),
+      field("Seed", seed, "the same seed lays out the same board"),
+      field("Turn timer (s)", timer, "then a bot makes the decision"),
+      h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
+      h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"),
+      h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")),
+    h("button", { class: "primary big", type: "submit", "data-create": "" }, "Create game"),
+    result);
+}
+
+/** One row per free seat: its invite link and a copy button. */
+export function inviteList(invites) {
+  return invites.map((inv) => h("div", { class: "invite", "data-invite": inv.seat }, swatch(inv.seat),
+    h("input", { readonly: true, value: inv.url, class: "invite-url", onfocus: (ev) => ev.target.select() }),
+    h("button", { type: "button", onclick: () => copy(inv.url) }, "Copy")));
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); toast("Link copied."); } catch { toast("Select the link and copy it."); }
+}
+
+async function drawLists(box) {
+  const [open, running, finished] = await Promise.all([api.list("open"), api.list("in_progress"), api.list("finished", 20)]);
+  // Games this browser holds a seat in, even private ones: resume them.
+  const heldIds = new Set(gamesHeld());
+  const listed = new Set([...open, ...running, ...finished].map((g) => g.id));
+  const mine = [];
+  for (const id of heldIds) {
+    if (listed.has(id)) continue;
+    try { mine.push(await api.game(id)); } catch { /* gone */ }
+  }
+  put(box,
+    section("Your games", [...open, ...running, ...finished, ...mine].filter((g) => heldIds.has(g.id)), "mine"),
+    section("Open games", open.filter((g) => !heldIds.has(g.id)), "open"),
+    section("Running", running.filter((g) => !heldIds.has(g.id)), "running"),
+    section("Finished", finished, "finished"));
+}
+
+function section(title, games, kind) {
+  return h("section", { class: `games ${kind}` }, h("h2", {}, title),
+    games.length ? h("ul", {}, games.map((g) => gameRow(g, kind))) : h("p", { class: "muted" }, "None."));
+}
+
+function gameRow(g, kind) {
+  const held = seatsHeld(g.id);
+  const seatNames = g.seats.map((s) => h("span", { class: `seat-chip ${s.taken ? "" : "free"}` }, swatch(s.seat),
+    s.kind === "bot" ? `${s.bot} bot` : s.name || "free"));
+  const buttons = [];
+  if (held.length && g.status !== "finished") buttons.push(h("a", { class: "button primary", href: `#/game/${g.id}` }, "Resume"));
+  if (kind === "open" || (g.status === "open" && !held.length)) {
+    for (const s of g.seats.filter((x) => !x.taken)) {
+      buttons.push(h("button", { "data-join": `${g.id}:${s.seat}`, onclick: () => joinSeat(g.id, { seat: s.seat }) }, `Join as ${s.seat + 1}`));
+    }
+  }
+  if (g.status !== "finished" && !held.length) buttons.push(h("a", { class: "button", href: `#/game/${g.id}` }, "Watch"));
+  if (g.status === "finished") buttons.push(h("a", { class: "button", href: `#/replay/${g.id}` }, "Replay"));
+  const status = g.status === "finished" ? `finished, ${g.winner === null ? "" : `won by seat ${g.winner + 1}`}`
+    : g.status === "open" ? "waiting for players" : `turn ${g.turn}`;
+  return h("li", { class: "game-row", "data-game": g.id },
+    h("div", { class: "g-title" }, h("b", {}, g.name), h("span", { class: "muted" }, ` ${status} · first to ${g.rules.vp_target}`)),
+    h("div", { class: "g-seats" }, seatNames),
+    h("div", { class: "g-actions" }, buttons));
+}
+
+/** Take a seat (by invite or by number in a public game) and go to the game. */
+export async function joinSeat(game, how, name) {
+  const me = name || playerName() || prompt("Your name?") || "player";
+  setPlayerName(me);
+  try {
+    const j = await api.join(game, { ...how, name: me });
+    saveSeat(game, j.seat, j.token, me);
+    location.hash = `#/game/${game}`;
+  } catch (e) {
+    toast(`You could not join: ${e.message}`, "error", 8000);
+  }
+}
+
+/** The page an invite link opens (/join/GAME?invite=CODE): a name, then the seat. */
+export function openJoin(root, game, invite) {
+  const name = h("input", { value: playerName(), placeholder: "Your name", maxlength: 40, required: true, "data-name": "" });
+  put(root, h("div", { class: "page join" },
+    h("form", { class: "card", onsubmit: (e) => { e.preventDefault(); joinSeat(game, { invite }, name.value.trim()); } },
+      h("h1", {}, "You are invited to a game"),
+      h("p", {}, "Game ", h("code", {}, game)),
+      field("Your name", name),
+      h("button", { class: "primary big", type: "submit", "data-join-invite": "" }, "Take my seat"),
+      h("p", {}, h("a", { href: "/#/" }, "Lobby")))));
+  return () => {};
+}

@@ -1,0 +1,82 @@
+// The information panels: every player's public facts, the seat's own hand and development
+// cards, and the dice. Drawn from the view; the hand is drawn only from `view.you`, which the
+// server fills for the seat's own token alone.
+
+import { h, s } from "./dom.js";
+import { playerColour, playerInk, seatLabel } from "./board.js";
+import { DEV_CARDS, RESOURCES } from "./notation.js";
+import { resChip } from "./actions.js";
+
+export function swatch(seat) {
+  return h("span", { class: "swatch", style: `background:${playerColour(seat)};color:${playerInk(seat)}` }, seatLabel(seat));
+}
+
+const DEV_TITLES = {
+  knight: "Knight", "road-building": "Road Building", "year-of-plenty": "Year of Plenty",
+  monopoly: "Monopoly", "victory-point": "Victory Point",
+};
+
+export function devTitle(c) { return DEV_TITLES[c] || c; }
+
+/** One row per player. `seats`: the lobby's seat objects (names, bots, connection). */
+export function playersPanel(view, seats, names, me) {
+  return h("div", { class: "players" }, view.players.map((p) => {
+    const seat = seats[p.seat] || {};
+    const current = view.current === p.seat && view.phase !== "game_over";
+    const deciding = view.deciders.includes(p.seat);
+    const vp = me === p.seat && view.you ? view.you.total_vp : p.public_vp;
+    const badges = [];
+    if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
+    if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
+    if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
+    const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
+      : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")
+        : h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "connected" : "not connected" });
+    return h("div", { class: `player ${current ? "current" : ""} ${deciding ? "deciding" : ""} ${me === p.seat ? "me" : ""}`, "data-seat": p.seat },
+      h("div", { class: "player-head" }, swatch(p.seat),
+        h("span", { class: "pname" }, names(p.seat), me === p.seat ? " (you)" : ""), conn,
+        h("span", { class: "vp", title: "victory points" }, h("b", {}, vp), " VP")),
+      h("div", { class: "stats" },
+        stat("cards", p.hand_size, "resource cards in hand", p.hand_size > (view.rules.discard_limit || 7) ? "hot" : ""),
+        stat("dev", p.development_cards, "development cards"),
+        stat("knights", p.knights, "knights played"),
+        stat("road", p.road_length, "longest road length"),
+        p.discard_owed ? stat("discard", p.discard_owed, "cards to discard", "hot") : null,
+        badges));
+  }));
+}
+
+function stat(label, n, title, cls = "") {
+  return h("span", { class: `stat ${cls}`, title }, h("small", {}, label), " ", h("b", {}, n));
+}
+
+/**
+ * The seat's hand and development cards; `play(card)` for the cards it may play now
+ * (from the legal list), `newCards`: bought this turn (they cannot be played yet).
+ */
+export function handPanel(view, playable, play) {
+  const you = view.you;
+  if (!you) return null;
+  const cards = RESOURCES.map((r) => resChip(r, you.hand[r], { class: `res res-${r} card ${you.hand[r] ? "" : "zero"}`, "data-res": r, "data-count": you.hand[r] }));
+  const devs = DEV_CARDS.filter((c) => you.development_cards[c] > 0).map((c) => {
+    const n = you.development_cards[c];
+    const fresh = you.bought_this_turn[c] || 0;
+    const can = playable.has(c);
+    return h("button", { class: `dev ${can ? "can" : ""}`, disabled: !can, "data-dev": c, title: can ? `Play ${devTitle(c)}` : fresh ? "bought this turn: play it from your next turn" : devTitle(c),
+      onclick: () => play(c) },
+      devTitle(c), n > 1 ? h("b", {}, ` ×${n}`) : null, fresh ? h("small", {}, " new") : null);
+  });
+  return h("div", { class: "hand", "data-private": "hand", "data-seat": you.seat },
+    h("div", { class: "cards" }, cards),
+    devs.length ? h("div", { class: "devs" }, devs) : null);
+}
+
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+
+export function die(n, red = false) {
+  return s("svg", { class: `die ${red ? "red" : ""}`, viewBox: "-12 -12 24 24", width: 30, height: 30, role: "img", "aria-label": `die ${n}` },
+    s("rect", { x: -11, y: -11, width: 22, height: 22, rx: 4 }),
+    ...(PIPS[n] || []).map(([x, y]) => s("circle", { cx: x * 5.5, cy: y * 5.5, r: 2.2 })));
+}

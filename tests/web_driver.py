@@ -1,0 +1,375 @@
+"""A player who plays the browser client by clicking only, for the browser tests.
+
+What this is for: ``ClickPlayer`` reads the page (the status line, the highlighted targets,
+the buttons, the hand's counts) and acts by clicking, as a person would; it never sends a
+message of its own. It keeps score of what it did (a domestic offer answered by a bot, a
+discard, a robber move with a steal, a development card bought and played) so a test can
+assert the game covered them. With real dice (``manual_chance``) it chooses its own rolls:
+a 7 once it holds more than 7 cards, so that a discard and a robber move happen.
+
+What this is not: a strategy. It builds what is highlighted, trades a little, and ends
+its turn; the game ends when someone (usually a bot) reaches the small target.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Page
+
+RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
+TERRAIN = {
+    "hills": "brick",
+    "forest": "lumber",
+    "pasture": "wool",
+    "fields": "grain",
+    "mountains": "ore",
+}
+DICE = {
+    2: "1+1",
+    3: "1+2",
+    4: "1+3",
+    5: "2+3",
+    6: "3+3",
+    8: "4+4",
+    9: "4+5",
+    10: "4+6",
+    11: "5+6",
+    12: "6+6",
+}
+CORNERS = {"N": (0, -2), "NE": (1, -1), "SE": (1, 1), "S": (0, 2), "SW": (-1, 1), "NW": (-1, -1)}
+NAME = re.compile(r"\((-?\d+),(-?\d+)\)([NSEW]*)")
+
+
+def lattice(name: str) -> tuple[int, int]:
+    """The lattice point of an intersection's name (topology.py's corner keys)."""
+    m = NAME.fullmatch(name)
+    assert m, name
+    q, r = int(m.group(1)), int(m.group(2))
+    dx, dy = CORNERS[m.group(3)]
+    return 2 * q + r + dx, 3 * r + dy
+
+
+@dataclass
+class ClickPlayer:
+    page: Page
+    manual: bool = False
+    did: dict[str, int] = field(default_factory=dict)
+    rolls: int = 0
+    offers: int = 0
+    offer_turn: int | str = -1
+    clicks: int = 0
+    shots: Any = None  # a callable(name) that saves a screenshot, or None
+    taken: set[str] = field(default_factory=set)
+
+    def snap(self, name: str) -> None:
+        """A screenshot of the first time something is seen."""
+        if self.shots is not None and name not in self.taken:
+            self.taken.add(name)
+            self.shots(name)
+
+    def note(self, what: str) -> None:
+        self.did[what] = self.did.get(what, 0) + 1
+
+    # -- reading the page -------------------------------------------------------------------
+
+    def game(self) -> dict[str, str]:
+        out: dict[str, str] = self.page.eval_on_selector(".game", "e => ({...e.dataset})")
+        return out
+
+    def hand(self) -> dict[str, int]:
+        cards = self.page.query_selector_all(".hand .card[data-res]")
+        return {
+            c.get_attribute("data-res") or "": int(c.get_attribute("data-count") or 0)
+            for c in cards
+        }
+
+    def visible(self, selector: str) -> bool:
+        el = self.page.query_selector(selector)
+        return el is not None and el.is_visible()
+
+    def click(self, selector: str) -> None:
+        self.clicks += 1
+        self.page.click(selector)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def wait_for_turn(self, timeout: float = 60) -> str:
+        """Wait until this seat must decide, a dialog asks something, or the game is over."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            g = self.game()
+            if g.get("status") == "finished":
+                return "over"
+            if self.visible(".modal"):
+                return "dialog"
+            if g.get("legal", "0") != "0" and not self.visible(".controls.sent"):
+                return "mine"
+            self.page.wait_for_timeout(40)
+        raise AssertionError(f"no decision for {timeout} s: {self.game()}")
+
+    def play(self, max_steps: int = 3000) -> None:
+        """Decide until the game is over."""
+        for _ in range(max_steps):
+            what = self.wait_for_turn()
+            if what == "over":
+                return
+            version = self.game().get("version")
+            if what == "dialog":
+                self.answer_dialog()
+            else:
+                self.decide()
+            self.settle(version)
+        raise AssertionError("the game did not end")
+
+    def settle(self, version: str | None) -> None:
+        """After a click: wait for the answer (a new state, a dialog, or a refusal)."""
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if self.visible(".modal") or not self.visible(".controls.sent"):
+                if self.game().get("version") != version or self.visible(".modal"):
+                    return
+                if not self.visible(".controls.sent"):
+                    return
+            self.page.wait_for_timeout(25)
+
+    def answer_dialog(self) -> None:
+        title = self.page.inner_text(".modal h2")
+        self.snap("dialog-" + title.split()[0].lower())
+        if title.startswith("Discard"):
+            owed = int(title.split()[1])
+            hand = self.hand()
+            for _ in range(owed):
+                r = max(hand, key=lambda k: hand[k])
+                hand[r] -= 1
+                self.click(f".modal .step-up[data-res={r}]")
+            self.click(".modal .primary")
+            self.note("discard")
+        elif title.startswith("Enter the dice"):
+            roll = self.best_roll()
+            if (
+                sum(self.hand().values()) > 7
+                and not self.did.get("discard")
+                and self.rich_opponent()
+            ):
+                roll = "3+4"  # a discard, then the robber steals from someone who has cards
+            self.rolls += 1
+            a, b = roll.split("+")
+            self.click(f".modal [data-die='0-{a}']")
+            self.click(f".modal [data-die='1-{b}']")
+            self.click(".modal .primary")
+        elif title.startswith("Which card was drawn"):
+            self.click(".modal .choice >> text=knight")
+        elif title.startswith("Which card was taken"):
+            # At a real table the thief sees the card; here: try each until the engine agrees.
+            tried = self.did.get("steal-tries", 0)
+            self.note("steal-tries")
+            self.click(f".modal .choice:nth-child({tried % 5 + 1})")
+            self.note("robber-steal")
+        elif title.startswith("Robber to"):
+            self.click(".modal .choice >> text=steal from")
+        elif title == "Game over":
+            self.click(".modal .close")
+        else:
+            self.click(".modal .close")
+
+    def site_value(self, target: Any) -> float:
+        """Pips of the hexes around an intersection, ore, wool and grain counted double."""
+        spot = lattice(target.get_attribute("data-name") or "")
+        hexes = self.page.eval_on_selector_all(
+            ".hex[data-number]",
+            "els => els.map(e => [e.dataset.hex, e.dataset.terrain, +e.dataset.number])",
+        )
+        value = 0.0
+        for hex_name, terrain, number in hexes:
+            if number and spot in {lattice(hex_name + c) for c in CORNERS}:
+                pips = 6 - abs(7 - number)
+                value += pips * (2 if TERRAIN[terrain] in ("ore", "wool", "grain") else 1)
+        return value
+
+    def rich_opponent(self) -> bool:
+        """Another player holds at least two cards (read from the players' panels)."""
+        seat = self.game().get("seat")
+        counts = self.page.eval_on_selector_all(
+            f".player:not([data-seat='{seat}']) .stat:first-child b",
+            "els => els.map(e => +e.textContent)",
+        )
+        return any(c >= 2 for c in counts)
+
+    def best_roll(self) -> str:
+        """The total that pays this seat most, the resources it lacks counted double
+        (read from the board: its pieces' corners and the hexes around them)."""
+        seat = self.game().get("seat")
+        mine = self.page.eval_on_selector_all(
+            f".piece[data-seat='{seat}']",
+            "els => els.map(e => [e.dataset.name, e.classList.contains('city')])",
+        )
+        hexes = self.page.eval_on_selector_all(
+            ".hex[data-number]",
+            "els => els.map(e => [e.dataset.hex, e.dataset.terrain, +e.dataset.number])",
+        )
+        hand = self.hand()
+        score = dict.fromkeys(DICE, 0.0)
+        for name, city in mine:
+            spot = lattice(name)
+            for hex_name, terrain, number in hexes:
+                if not number:
+                    continue
+                corners = {lattice(hex_name + c) for c in CORNERS}
+                if spot in corners:
+                    res = TERRAIN[terrain]
+                    need = 2.0 if hand.get(res, 0) == 0 else 1.0
+                    if res in ("ore", "wool", "grain") and not self.did.get("buy"):
+                        need *= 3  # a development card to buy
+                    score[number] += need * (2 if city else 1)
+        best = max(score.values())
+        totals = [t for t in DICE if score[t] == best]
+        return DICE[totals[self.rolls % len(totals)]]
+
+    def decide(self) -> None:
+        page = self.page
+        g = self.game()
+        phase = g.get("phase")
+        if self.visible(".offer-box [data-act^='p'][data-act*='confirm']"):
+            self.click(".offer-box [data-act*='confirm']")
+            self.note("traded")
+            self.note("offer-answered")
+            return
+        if self.visible(".offer-box [data-act=accept]"):
+            self.click(".offer-box [data-act=reject]")
+            return
+        if self.visible(".offer-box"):
+            self.snap("offer-answers")
+        if self.visible(".offer-box [data-act=cancel]"):
+            # My offer: wait for every answer, then withdraw it (nobody accepted).
+            answers = page.inner_text(".offer-box .answers")
+            if "pending" in answers:
+                page.wait_for_timeout(60)
+                return
+            if "rejected" in answers or "counters" in answers:
+                self.note("offer-answered")
+            self.click(".offer-box [data-act=cancel]")
+            return
+        if self.visible("[data-act=discard]"):
+            self.click("[data-act=discard]")
+            return
+        if phase == "move_robber":
+            self.snap("robber")
+            targets = page.query_selector_all(".target.hex")
+            steal = [t for t in targets if " p" in (t.get_attribute("data-acts") or "")]
+            if self.did.get("steal-tries", 0) > 12:
+                steal = []  # a victim without cards: move the robber without stealing
+            (steal or targets)[0].dispatch_event("click")
+            self.clicks += 1
+            return
+        if self.visible("[data-act=roll]"):
+            if self.visible("[data-act=play-knight]") and not self.did.get("knight"):
+                self.click("[data-act=play-knight]")
+                self.note("knight")
+                return
+            self.click("[data-act=roll]")
+            return
+        # Keep every card until the 7 is rolled (a discard needs more than seven), then build.
+        # After it, build nothing before a development card is bought either.
+        hoard = phase not in ("setup_settlement", "setup_road") and not self.did.get("discard")
+        saving = hoard or not self.did.get("buy")
+        if phase == "setup_settlement":
+            # Settle where ore, wool and grain come often: a development card needs them.
+            best = max(page.query_selector_all(".target.settlement"), key=self.site_value)
+            best.dispatch_event("click")
+            self.clicks += 1
+            return
+        for kind in ("city", "settlement", "road"):
+            target = page.query_selector(f".target.{kind}")
+            if target is None or (
+                saving and phase not in ("road_building", "setup_settlement", "setup_road")
+            ):
+                continue
+            if kind == "road" and phase == "main":
+                if self.did.get("roads", 0) >= 5:
+                    continue  # keep cards for settlements and cities
+                self.note("roads")
+            target.dispatch_event("click")
+            self.clicks += 1
+            return
+        if self.visible("[data-act=buy]") and self.did.get("buy", 0) < 2 and not hoard:
+            self.click("[data-act=buy]")
+            self.note("buy")
+            return
+        if self.visible("[data-act=play-knight]") and not self.did.get("knight"):
+            self.click("[data-act=play-knight]")
+            self.note("knight")
+            return
+        if (
+            self.visible("[data-act=trade]")
+            and not hoard
+            and not self.did.get("buy")
+            and self.bank()
+        ):
+            return
+        if (
+            self.visible("[data-act=trade]")
+            and self.offers < 6
+            and self.offer_turn != g.get("turn")
+        ):
+            self.offer_turn = g.get("turn", "")
+            if self.offer():
+                return
+        if self.visible("[data-act=end]"):
+            self.click("[data-act=end]")
+            return
+        buttons = page.query_selector_all(".controls button.act")
+        if buttons:  # (none: the state moved on meanwhile; look again)
+            buttons[0].click()
+
+    def bank(self) -> bool:
+        """A maritime trade towards a development card (ore, wool, grain), if one is offered."""
+        hand = self.hand()
+        missing = [r for r in ("ore", "wool", "grain") if hand[r] == 0]
+        spare = [r for r in RESOURCES if hand[r] >= 4 + (r in ("ore", "wool", "grain"))]
+        if not missing or not spare:
+            return False
+        self.click("[data-act=trade]")
+        if not self.visible(".modal [data-tab=bank]"):
+            self.click(".modal .close")
+            return False
+        self.click(".modal [data-tab=bank]")
+        give = self.page.query_selector(f".modal [data-give={spare[0]}]:not([disabled])")
+        if give is None:
+            self.click(".modal .close")
+            return False
+        give.click()
+        self.click(f".modal [data-get={missing[0]}]")
+        self.snap("trade-bank")
+        self.click(".modal [data-send=maritime]")
+        self.note("maritime")
+        return True
+
+    def offer(self) -> bool:
+        """Offer one card of the most held resource for one of the least held, to everyone."""
+        hand = self.hand()
+        give = max(hand, key=lambda r: hand[r])
+        get = min(hand, key=lambda r: hand[r])
+        if hand[give] < 2 or give == get:
+            return False
+        self.click("[data-act=trade]")
+        if not self.visible(".modal [data-tab=players]"):
+            self.click(".modal .close")
+            return False
+        self.click(".modal [data-tab=players]")
+        self.click(f".modal .offer-compose .stepper >> nth=0 >> [data-res={give}]")
+        self.click(f".modal .offer-compose .stepper >> nth=1 >> [data-res={get}]")
+        self.snap("trade-offer")
+        self.click(".modal [data-send=offer]")
+        self.offers += 1
+        self.note("offer")
+        return True
+
+
+def seen(page: Page) -> dict[str, Any]:
+    """The page's game dataset (version, seat, phase...)."""
+    out: dict[str, Any] = page.eval_on_selector(".game", "e => ({...e.dataset})")
+    return out
