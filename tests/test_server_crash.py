@@ -91,9 +91,14 @@ async def seat_loop(base: str, game: str, token: str, rng: random.Random, ledger
     raise AssertionError(f"game {game}: a seat did not finish in time")
 
 
-async def killer(server: SubprocessServer, rng: random.Random, kills: int) -> None:
+async def killer(server: SubprocessServer, rng: random.Random, kills: int, ledger: Ledger) -> None:
+    # Each kill comes after a random number of further acknowledged actions, not after a
+    # time: on a quiet machine the short CI games would otherwise end before the first kill.
     for _ in range(kills):
-        await asyncio.sleep(rng.uniform(0.3, 1.5))
+        target = len(ledger.acked) + rng.randint(3, 15)
+        deadline = time.monotonic() + 30
+        while len(ledger.acked) < target and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
         server.kill9()
         await asyncio.sleep(rng.uniform(0.0, 0.3))
         await asyncio.get_running_loop().run_in_executor(None, server.start)
@@ -140,7 +145,7 @@ def test_kill_9_loses_no_accepted_action(
                 for g, tokens in games
                 for t in tokens
             ]
-            await asyncio.gather(killer(server, rng, KILLS), *seats)
+            await asyncio.gather(killer(server, rng, KILLS, ledger), *seats)
 
         asyncio.run(main())
         wait_finished(server.url, bots_only, 60)
