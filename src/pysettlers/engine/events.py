@@ -476,13 +476,16 @@ LogNode = tuple[int, tuple[Event, ...], Any]
 """One step of a state's event log: (version after the step, its events, previous node)."""
 
 
+def since_steps(node: LogNode | None, version: int) -> list[tuple[Event, ...]]:
+    """The events of each step of the log ending at ``node`` after ``version``, oldest first."""
+    steps: list[tuple[Event, ...]] = []
+    while node is not None and node[0] > version:
+        steps.append(node[1])
+        node = node[2]
+    steps.reverse()
+    return steps
+
+
 def since(node: LogNode | None, version: int) -> list[Event]:
     """Every event of the log ending at ``node`` with a version above ``version``, in order."""
-    chunks: list[tuple[Event, ...]] = []
-    while node is not None and node[0] > version:
-        chunks.append(node[1])
-        node = node[2]
-    out: list[Event] = []
-    for chunk in reversed(chunks):
-        out.extend(chunk)
-    return out
+    return [e for step in since_steps(node, version) for e in step]

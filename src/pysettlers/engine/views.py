@@ -28,7 +28,7 @@ from typing import Any, Final, cast
 from .actions import dev_name, format_bundle, resource_name
 from .board import Board
 from .config import Rules
-from .events import Event, event_to_json, redact
+from .events import Event, event_to_json, redact, since_steps
 from .flow import deciders
 from .sites import Sites, open_intersections, player_sites, scratch_state
 from .state import GameState
@@ -340,14 +340,9 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
     # Every view carries the events after the seat's previous view: the last step's alone
     # (the common case, and the default) need no walk down the log.
     if since_version is None or since_version == s.version - 1:
-        chunks: list[Sequence[Event]] = [s.events]
-    else:  # the log's steps after since_version, newest first (``events.since``)
-        chunks = []
-        node = s.log
-        while node is not None and node[0] > since_version:
-            chunks.append(node[1])
-            node = node[2]
-        chunks.reverse()
+        chunks: Sequence[Sequence[Event]] = (s.events,)
+    else:
+        chunks = since_steps(s.log, since_version)
     sums = per_player_sums(n)
     scenarios = s.ruleset.scenarios
     # Positional: keyword arguments cost three times as much as building the view itself.
