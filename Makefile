@@ -85,14 +85,15 @@ bench-server: $(STAMP)
 # src/pysettlers with the engine modules compiled next to their sources; src stays pure
 # Python); `make fast` also makes this venv import it, `make pure` goes back to the sources.
 # `make test` always tests the sources (PYTHONPATH=src), `make test-mypyc` the compiled build.
-# Two kinds of modules stay interpreted, as they gain nothing from compiling and mypyc would
+# Three kinds of modules stay interpreted, as they gain nothing from compiling and mypyc would
 # change what they do: the event modules (mypyc's dataclasses take the kinds' ClassVar
 # declarations for fields and keep no Annotated field roles, which redact and the JSON read)
-# and config.py (compiled, Rules' typed attributes would reject a wrong option with a
-# TypeError before __post_init__ could name it in a ValueError).
+# config.py (compiled, Rules' typed attributes would reject a wrong option with a
+# TypeError before __post_init__ could name it in a ValueError) and views.py (a lazy view
+# fills itself in through __getattr__, which mypyc's native classes do not call).
 MYPYC_DIR = build/mypyc
 MYPYC_STAMP = $(MYPYC_DIR)/.built
-INTERPRETED = %/events.py %/config.py
+INTERPRETED = %/events.py %/config.py %/views.py
 ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
 	src/pysettlers/engine/scenarios/helpers/*.py))
 SOURCES = $(shell find src/pysettlers -name '*.py')

@@ -214,6 +214,8 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     rule = s.ruleset.by_kind[a.kind]
     if rule is None:  # a kind these rules do not have: even unchecked, refused by name
         rule = _rule(s, a.kind)
+    if s.live_views:  # lazy views still held are completed before the state changes
+        s.freeze_views()
     events: list[Event] = []
     s.events = events
     outcome = rule.apply(s, a, outcome)

@@ -41,6 +41,7 @@ face up, progress cards go back to the box), so the whole deck can always be acc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from . import data
@@ -128,6 +129,8 @@ _SLOTS = (
     "version",
     "log",
     "events",
+    # weak references to the lazy views handed out at this version (``views.observe``)
+    "live_views",
 )
 """Every field of a game state (shared, immutable ones first)."""
 
@@ -191,6 +194,7 @@ class GameState:
     version: int
     log: LogNode | None
     events: list[Event]
+    live_views: list[Callable[[], Any]]
 
     def copy(self) -> GameState:
         """An independent copy (lists are copied, immutable values shared)."""
@@ -250,7 +254,21 @@ class GameState:
         s.version = self.version
         s.log = self.log
         s.events = []
+        s.live_views = []
         return s
+
+    def freeze_views(self) -> None:
+        """Complete the lazy views handed out at this version (``observe(..., lazy=True)``)
+        that someone still holds, before the state changes under them; ``apply`` calls it.
+
+        A lazy view reads the state only when first asked for a field, so it must be made
+        whole while the state is still at its version; views nobody kept cost nothing."""
+        refs = self.live_views
+        self.live_views = []
+        for ref in refs:
+            view = ref()
+            if view is not None:
+                view.materialize()
 
     # -- small derived queries used across rule modules ----------------------------------
 
@@ -299,7 +317,16 @@ class GameState:
 _FIELDS: tuple[str, ...] = tuple(
     k
     for k in _SLOTS
-    if k not in ("events", "log", "tables", "ruleset", "pieces_changed", "pieces_snapshot")
+    if k
+    not in (
+        "events",
+        "log",
+        "tables",
+        "ruleset",
+        "pieces_changed",
+        "pieces_snapshot",
+        "live_views",
+    )
 )
 
 
@@ -362,6 +389,7 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.version = 0
     s.log = None
     s.events = []
+    s.live_views = []
     for x in s.ruleset.scenarios:
         x.init(s)
     return s

@@ -21,9 +21,11 @@ view; nothing here changes the state.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from dataclasses import fields as dataclass_fields
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from .actions import dev_name, format_bundle, resource_name
 from .board import Board
@@ -39,7 +41,7 @@ Bundle = tuple[int, int, int, int, int]
 _GAME_OVER: Final = Phase.GAME_OVER  # (a plain global: see ``types.members``)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class View:
     """One seat's knowledge of a game at one moment (``viewer`` ``None``: a spectator).
 
@@ -111,6 +113,39 @@ class View:
     # the cache is never copied, so ``dataclasses.replace`` (a bot's "what if") recomputes.
     blocked: tuple[int, ...] = field(default=(), repr=False)
     _sites: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # A lazy view's source (``observe(..., lazy=True)``): the state at this view's version
+    # and the ``since`` asked for, until the view is made whole (:meth:`materialize`).
+    _source: tuple[GameState, int | None] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    if not TYPE_CHECKING:  # (mypy would otherwise accept any attribute name on a view)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a field that is not set: a lazy view's first read of a field
+            # it did not fill at once. The state is still at the view's version (``apply``
+            # completes held lazy views first), so the whole view is filled in from it.
+            if name in _FILLED_LATER and object.__getattribute__(self, "_source") is not None:
+                self.materialize()
+                return object.__getattribute__(self, name)
+            raise AttributeError(f"'View' object has no attribute {name!r}")
+
+    def materialize(self) -> None:
+        """Fill in every field of a lazy view from its state, and let go of the state.
+        Nothing to do for a view that is already whole."""
+        source = self._source
+        if source is not None:
+            s, since = source
+            View.__init__(self, *_fields(s, self.viewer, since))
+
+    def __getstate__(self) -> list[Any]:
+        # Pickled whole and without its source: a view never carries the state anywhere.
+        self.materialize()
+        return [{} if f.name == "_sites" else getattr(self, f.name) for f in dataclass_fields(self)]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(dataclass_fields(self), state, strict=True):
+            object.__setattr__(self, f.name, value)
 
     def sites_of(self, p: int) -> Sites:
         """``(roads, settlements, cities)``: where player ``p`` could build each piece in a
@@ -295,18 +330,59 @@ def redact_event(event: Event, viewer: int | None) -> Event:
     return redact(event, viewer)
 
 
-def observe(s: GameState, viewer: int | None, since_version: int | None = None) -> View:
+def observe(
+    s: GameState, viewer: int | None, since_version: int | None = None, *, lazy: bool = False
+) -> View:
     """What seat ``viewer`` may know now (``None``: a spectator).
 
     ``since_version``: the view carries every event after that state version (the
     ``version`` of this seat's previous view; ``-1`` for the whole game); by default only
     the last action's events.
+
+    ``lazy``: fill in only ``viewer``, ``n``, ``phase``, ``current``, ``turn``, ``winner``,
+    ``version`` and ``ext`` now, and the rest on the first read of any other field — a
+    bot that looks at little (the random bot) then costs the simulator almost nothing per
+    decision. The view reads the same whenever it is read: :func:`~pysettlers.engine.apply`
+    completes every lazy view still held before it changes the state. For callers that
+    read the view in the thread that applies the actions (a view read in another thread
+    while the state changes could mix two versions): the simulator's runner. Until it is
+    filled in, a lazy view holds a private reference to the state, which it drops then;
+    it pickles whole, without it.
     """
     n = s.n
     if viewer is not None and (
         (type(viewer) is not int and not is_int(viewer)) or not 0 <= viewer < n
     ):
         raise ValueError(f"viewer must be a seat from 0 to {n - 1} or None")
+    if lazy:
+        view = View.__new__(View)
+        view.viewer = viewer
+        view.n = n
+        view.phase = s.phase
+        view.current = s.current
+        view.turn = s.turn
+        view.winner = s.winner
+        view.version = s.version
+        scenarios = s.ruleset.scenarios
+        view.ext = {x.name: x.view(s, viewer) for x in scenarios} if scenarios else {}
+        view._source = (s, since_version)
+        s.live_views.append(weakref.ref(view))
+        return view
+    return View(*_fields(s, viewer, since_version))
+
+
+# Filled in by ``materialize`` (every field but those a lazy view sets at once).
+_FILLED_LATER: Final = frozenset(
+    f.name
+    for f in dataclass_fields(View)
+    if f.name not in ("viewer", "n", "phase", "current", "turn", "winner", "version", "ext")
+    and f.name != "_source"
+)
+
+
+def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tuple[Any, ...]:
+    """Every init field of ``viewer``'s view of ``s``, in order (``viewer`` checked)."""
+    n = s.n
     hands = s.hands
     dev = s.dev
     dn = s.dev_new
@@ -346,7 +422,7 @@ def observe(s: GameState, viewer: int | None, since_version: int | None = None) 
     sums = per_player_sums(n)
     scenarios = s.ruleset.scenarios
     # Positional: keyword arguments cost three times as much as building the view itself.
-    return View(
+    return (
         viewer,  # viewer
         n,  # n
         s.rules.vp_target,  # vp_target

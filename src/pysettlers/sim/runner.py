@@ -328,9 +328,11 @@ def play_game(
             play(legal[0], checked=False)
             continue
         try:
-            view = observe(s, p, seen[p])
-            seen[p] = view.version
-            action = bots[p].choose(view, legal)
+            # A lazy view: the fields the bot reads are filled in when it reads them (the
+            # random bot reads two). The runner keeps no reference to it, so when the bot
+            # kept none either, ``play`` has nothing to complete.
+            since, seen[p] = seen[p], s.version
+            action = bots[p].choose(observe(s, p, since, lazy=True), legal)
         except Exception as err:  # a crashing bot is that bot's bug: record it, stop the game
             error = f"seat {p} ({specs[p].label}) raised {type(err).__name__}: {err}"
             break
