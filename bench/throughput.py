@@ -38,10 +38,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from pysettlers.engine import ActionKind, Rules, apply, legal_actions, new_game, observe, to_move
+from pysettlers.engine import Rules, apply, legal_actions, new_game, observe, to_move
 from pysettlers.engine.state import GameState
-
-EXCLUDED = frozenset({ActionKind.OFFER_TRADE})
 
 
 def play_random(seed: int, players: int, max_steps: int = 100_000) -> tuple[GameState, int]:
@@ -50,7 +48,7 @@ def play_random(seed: int, players: int, max_steps: int = 100_000) -> tuple[Game
     rng = random.Random(seed)
     steps = 0
     while s.winner < 0 and steps < max_steps:
-        actions = [a for a in legal_actions(s) if a.kind not in EXCLUDED]
+        actions = legal_actions(s, offers=False)  # no domestic offers
         apply(s, actions[rng.randrange(len(actions))])
         steps += 1
     return s, steps
@@ -78,7 +76,7 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
         while s.winner < 0:
             if rng.random() < 0.05:
                 states.append(s.copy())
-            actions = [a for a in legal_actions(s) if a.kind not in EXCLUDED]
+            actions = legal_actions(s, offers=False)
             apply(s, actions[rng.randrange(len(actions))])
     out: dict[str, float] = {}
     n = len(states)
@@ -90,6 +88,10 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
     out["copy_us"], out["copy_min_us"] = _repeat(lambda: _each(GameState.copy, states), n)
     out["observe_us"], out["observe_min_us"] = _repeat(
         lambda: _each(lambda s: observe(s, to_move(s)), states), n
+    )
+    # A lazy view nobody reads (what the simulator hands the random bot), and its release.
+    out["observe_lazy_us"], out["observe_lazy_min_us"] = _repeat(
+        lambda: _each(lambda s: observe(s, to_move(s), lazy=True), states), n
     )
     pairs = []
     for s in states:

@@ -8,8 +8,22 @@ Trade/Build Phase".
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from builders import assert_illegal, hand, legal, play, position
-from pysettlers.engine import GameState, Phase, Rules
+from pysettlers.engine import (
+    ActionKind,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    deciders,
+    legal_actions,
+    new_game,
+)
 from pysettlers.engine.game import TURN_RULE
 from pysettlers.engine.trade import DOMESTIC_RULE, MARITIME_RULE
 
@@ -257,3 +271,37 @@ def test_only_addressed_players_answer() -> None:
     assert_illegal(s, "p2 accept", TURN_RULE)
     play(s, "p1 accept", "p0 confirm p1")
     assert hand(s, 2) == "1brick+1wool"
+
+
+# -- listing without domestic trade proposals -----------------------------------------------
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from((3, 4, 5)),
+    steps=st.integers(0, 900),
+    offer_every=st.sampled_from((0, 7)),
+)
+def test_listing_without_offers_is_the_full_list_without_proposals(
+    seed: int, players: int, steps: int, offer_every: int
+) -> None:
+    # ``offers=False`` lists exactly the full list minus offers and counter-offers, in the
+    # same order, for every decider of every phase (trade answers included: play that makes
+    # an offer every few steps reaches them).
+    rng = random.Random(seed)
+    s = new_game(Rules(players=players, seed=seed))
+    for i in range(steps):
+        if s.winner >= 0:
+            break
+        for p in deciders(s):
+            full = legal_actions(s, p)
+            quiet = legal_actions(s, p, offers=False)
+            assert quiet == [a for a in full if a.kind not in PROPOSALS]
+        full = legal_actions(s)
+        talk = [a for a in full if a.kind in PROPOSALS]
+        pick = talk if talk and offer_every and i % offer_every == 0 else full
+        apply(s, rng.choice(pick))
+
+
+PROPOSALS = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)

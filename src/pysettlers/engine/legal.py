@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import Action
-from .flow import CURRENT_DECIDES, deciders, to_move
+from .flow import CURRENT_DECIDES, decides, to_move
 from .registry import NEEDS_DEV
 from .state import GameState
 from .types import NOBODY, Phase, is_int, members
@@ -25,11 +25,13 @@ from .types import NOBODY, Phase, is_int, members
 P: Final = members(Phase)
 
 
-def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
+def legal_actions(s: GameState, player: int | None = None, *, offers: bool = True) -> list[Action]:
     """What ``player`` (default: :func:`to_move`) may do now, in a deterministic order.
 
     A player who is not deciding now gets ``[]``; a value that is not a seat of this game
-    is a ``ValueError``.
+    is a ``ValueError``. ``offers=False`` leaves out domestic trade proposals (offers and
+    counter-offers), for players who never propose a trade: the same list, filtered,
+    without the cost of listing them.
     """
     ph = s.phase
     if player is None:
@@ -42,12 +44,12 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         if (type(player) is not int and not is_int(player)) or not 0 <= player < s.n:
             raise ValueError(f"player must be a seat from 0 to {s.n - 1} (got {player!r})")
         p = player
-        if p != s.current if ph in CURRENT_DECIDES else p not in deciders(s):
+        if p != s.current if ph in CURRENT_DECIDES else not decides(s, p):
             return []
     out: list[Action] = []
     t = s.tables
     rs = s.ruleset
-    by_have = rs.by_have[ph]
+    by_have = (rs.by_have if offers else rs.quiet_by_have)[ph]
     if by_have is not None:
         # What p holds, as the rules' ``needs`` bits: only kinds that could list something.
         i = 5 * p
@@ -64,6 +66,6 @@ def legal_actions(s: GameState, player: int | None = None) -> list[Action]:
         for options in by_have[have]:
             options(s, p, t, out)
     else:
-        for _, options in rs.listers[ph]:
+        for _, options in (rs.listers if offers else rs.quiet_listers)[ph]:
             options(s, p, t, out)
     return out

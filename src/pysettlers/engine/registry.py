@@ -124,8 +124,9 @@ class Ruleset:
     ``phase_kinds[ph]`` the kinds allowed in phase ``ph``; ``listers[ph]`` the ``needs``
     and ``options`` of those kinds in listing order; ``by_have[ph]`` (phases where some kind
     has needs, else ``None``) the ``options`` of the kinds whose needs are met, for each
-    ``have`` mask of what a player holds; ``scenarios`` the scenarios in play, in
-    registration order, whose hooks the rules call.
+    ``have`` mask of what a player holds; ``quiet_listers`` and ``quiet_by_have`` the same
+    without domestic trade proposals (offers and counter-offers); ``scenarios`` the
+    scenarios in play, in registration order, whose hooks the rules call.
     """
 
     __slots__ = (
@@ -133,6 +134,8 @@ class Ruleset:
         "by_kind",
         "listers",
         "needs_hand",
+        "quiet_by_have",
+        "quiet_listers",
         "phase_kinds",
         "public_rules",
         "scenario_of_phase",
@@ -162,15 +165,17 @@ class Ruleset:
         ]
         # Phases where some kind has needs: legal_actions works out what the player holds
         # and lists only the kinds that could list something (no test per kind).
-        self.by_have: list[tuple[tuple[Options, ...], ...] | None] = [
+        self.by_have = [_by_have(ls) for ls in self.listers]
+        # The same without domestic trade proposals: ``legal_actions(..., offers=False)``.
+        self.quiet_listers: list[tuple[tuple[int, Options], ...]] = [
             tuple(
-                tuple(options for needs, options in self.listers[ph] if not needs & ~have)
-                for have in range(NEEDS_DEV << 1)
+                (r.needs(ph), r.options)
+                for r in ordered
+                if ph in r.phases and _lists(r) and r.kind not in _PROPOSALS
             )
-            if any(needs for needs, _ in self.listers[ph])
-            else None
             for ph in Phase
         ]
+        self.quiet_by_have = [_by_have(ls) for ls in self.quiet_listers]
         # Phases where some kind needs resources in hand (else only NEEDS_DEV is worked out).
         self.needs_hand: list[bool] = [
             any(needs & ~NEEDS_DEV for needs, _ in self.listers[ph]) for ph in Phase
@@ -179,6 +184,24 @@ class Ruleset:
         self.scenario_of_phase: dict[Phase, Scenario] = {
             ph: x for x in scenarios for ph in x.phases()
         }
+
+
+ByHave = tuple[tuple[Options, ...], ...]
+"""For each mask of what a player holds, the ``options`` of the kinds whose needs it meets."""
+
+# Domestic trade proposals, which ``legal_actions(..., offers=False)`` leaves out.
+_PROPOSALS: Final = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
+
+
+def _by_have(listers: tuple[tuple[int, Options], ...]) -> ByHave | None:
+    """``listers`` indexed by the mask of what a player holds (``None`` when no kind of
+    them needs anything: then every one of them lists, whatever the player holds)."""
+    if not any(needs for needs, _ in listers):
+        return None
+    return tuple(
+        tuple(options for needs, options in listers if not needs & ~have)
+        for have in range(NEEDS_DEV << 1)
+    )
 
 
 def _lists(rule: Rule) -> bool:
