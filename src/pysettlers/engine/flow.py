@@ -102,6 +102,19 @@ def deciders(s: GameState) -> tuple[int, ...]:
     return (c,)
 
 
+def decides(s: GameState, p: int) -> bool:
+    """Whether seat ``p`` is among :func:`deciders` now (without building the tuple in the
+    phases that say it at once: a discard owed, the special builder)."""
+    ph = s.phase
+    if ph in CURRENT_DECIDES:
+        return p == s.current
+    if ph == P.DISCARD:
+        return s.discards[p] > 0
+    if ph == P.SPECIAL_BUILD:
+        return p == s.special_builder
+    return p in deciders(s)
+
+
 def to_move(s: GameState) -> int:
     """The player whose decision the engine asks for next (``-1`` once the game is over)."""
     if s.phase in CURRENT_DECIDES:

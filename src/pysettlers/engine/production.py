@@ -86,9 +86,12 @@ def produce(s: GameState, total: int) -> None:
 def start_discards(s: GameState) -> bool:
     """Set who must discard on a 7: half, rounded down, of a hand above the limit."""
     rules = s.rules
+    h = s.hands
+    owed = s.discards
     for p in range(s.n):
-        s.discards[p] = discard_owed(rules, s.hand_size(p))
-    return any(s.discards)
+        i = 5 * p
+        owed[p] = discard_owed(rules, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4])
+    return any(owed)
 
 
 def discard_error(s: GameState, p: int, give: Bundle) -> str | None:
@@ -152,8 +155,8 @@ def move_robber(s: GameState, p: int, h: int, victim: int, stolen: int | None) -
 
 def roll_dice(s: GameState) -> tuple[int, int]:
     """Two dice from the game's own generator, in one draw (36 equally likely pairs)."""
-    x, s.rng = rng.below(s.rng, 36)
-    return (x // 6 + 1, x % 6 + 1)
+    d1, d2, s.rng = rng.two_dice(s.rng)
+    return (d1, d2)
 
 
 # -- the rules ---------------------------------------------------------------------------------

@@ -70,6 +70,7 @@ class Topology:
     __slots__ = (
         "_intersection_alias",
         "_path_alias",
+        "_spirals",
         "coastal_paths",
         "hex_corners",
         "hex_index",
@@ -93,6 +94,7 @@ class Topology:
 
     def __init__(self, land: Iterable[Coord]) -> None:
         # Row-major order (top to bottom, west to east) gives stable, readable hex ids.
+        self._spirals: dict[Coord, tuple[HexId, ...]] = {}  # ``spiral`` by start, once each
         self.hexes: tuple[Coord, ...] = tuple(sorted(set(land), key=lambda c: (c[1], c[0])))
         self.hex_index: dict[Coord, HexId] = {c: i for i, c in enumerate(self.hexes)}
         self.n_hexes = len(self.hexes)
@@ -249,7 +251,14 @@ class Topology:
         ring, then continue on the next ring inwards starting "with the hex just inside of
         the first hex" (1996 rules), and so on to the centre. Works for any island whose
         rings are star-shaped around their centroid (the 19- and 30-hex islands).
+        Worked out once per start (every variable board asks for one).
         """
+        got = self._spirals.get(start)
+        if got is None:
+            got = self._spirals[start] = self._spiral(start)
+        return got
+
+    def _spiral(self, start: Coord) -> tuple[HexId, ...]:
         remaining = set(self.hexes)
         order: list[HexId] = []
         cur_start: Coord | None = start
