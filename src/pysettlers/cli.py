@@ -45,7 +45,12 @@ from pysettlers.engine import (
 )
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
-from pysettlers.engine.config import LARGE_GAME_VARIANTS, MAP_KINDS, TRADE_BUILD_STYLES
+from pysettlers.engine.config import (
+    ALTERNATE_RULES,
+    LARGE_GAME_VARIANTS,
+    MAP_KINDS,
+    TRADE_BUILD_STYLES,
+)
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
@@ -393,6 +398,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         map_kind=args.map,
         seed=args.seed,
         helpers=args.helpers,
+        alternate=tuple(args.alt),
     )
     bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
     out = _open_for_writing(args.out) if args.out else None
@@ -430,13 +436,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
         map_kind=args.map,
         seed=args.seed,
         helpers=args.helpers,
+        alternate=tuple(args.alt),
     )
     play_terminal(rules, seat=args.seat, bot=args.bot, out=sys.stdout)
     return 0
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    rules = Rules(players=args.players, map_kind=args.map, seed=args.seed, helpers=args.helpers)
+    rules = Rules(
+        players=args.players,
+        map_kind=args.map,
+        seed=args.seed,
+        helpers=args.helpers,
+        alternate=tuple(args.alt),
+    )
     view = observe(new_game(rules), None)
     print(f"{rules.map_kind} map, seed {rules.seed}, {rules.players} players")
     print(render_view(view) if args.status else render_board(view, legend=True))
@@ -454,6 +467,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         trade_build=args.trade_build,
         large_game_variant=args.variant,
         helpers=args.helpers,
+        alternate=tuple(args.alt),
     )
     config = sim.SimConfig(
         rules,
@@ -585,6 +599,14 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
     p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
     p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
+    p.add_argument(
+        "--alt",
+        action="append",
+        default=[],
+        choices=ALTERNATE_RULES,
+        metavar="RULE",
+        help="an alternate rule of the 1996 rules, repeatable: " + ", ".join(ALTERNATE_RULES),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -661,6 +683,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
     )
     s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
+    s.add_argument(
+        "--alt",
+        action="append",
+        default=[],
+        choices=ALTERNATE_RULES,
+        metavar="RULE",
+        help="an alternate rule of the 1996 rules, repeatable: " + ", ".join(ALTERNATE_RULES),
+    )
     s.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
     s.add_argument(
         "--max-turns", type=_at_least(1), default=1000, help="stop a game after this turn (1000)"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .actions import Action, Outcome, format_bundle
+from .alternate import KEEP_A_SETTLEMENT_RULE, settlements_on_board
 from .awards import extend_longest_road, longest_road_of, update_longest_road
 from .data import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
@@ -470,12 +471,20 @@ class BuildCity(Rule):
     def error(self, s: GameState, a: Action) -> str | None:
         err = city_site_error(s, a.player, a.a)
         if err is None:
+            if s.rules.alternate and _last_settlement(s, a.player):
+                raise IllegalActionError(
+                    KEEP_A_SETTLEMENT_RULE,
+                    f"p{a.player} must keep at least one settlement on the board, so their "
+                    "last one cannot become a city",
+                )
             require_cost(s, a.player, CITY_COST, "a city")
         return err
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         h = s.hands
         if h[5 * p + 3] >= 2 and h[5 * p + 4] >= 3:  # 2 grain, 3 ore
+            if s.rules.alternate and _last_settlement(s, p):
+                return
             row = t.city[p]
             out.extend([row[v] for v in city_sites(s, p)])
 
@@ -486,6 +495,11 @@ class BuildCity(Rule):
         s.events.append(CityBuilt(p, a.a))
         enter_build(s)
         return None
+
+
+def _last_settlement(s: GameState, p: int) -> bool:
+    """Alternate rule 7 in play and ``p`` down to one settlement on the board."""
+    return s.rules.has("keep_a_settlement") and settlements_on_board(s, p) <= 1
 
 
 # The costs written out in the options above for speed must stay the Building Costs Card's.

@@ -31,6 +31,17 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 _INTS = ("players", "vp_target", "seed")
 
+# The 1996 rules' "ALTERNATE RULES" (003, p. 12), by the names ``Rules.alternate`` takes, in
+# the rulebook's order (``alternate.py`` holds the text and the reading of each).
+AlternateRule = Literal[
+    "open_hands",  # 2. hands of resource cards face up
+    "development_after_roll",  # 3. development cards only after one's roll
+    "no_early_sevens",  # 4. a 7 in the first two complete turns is rolled again
+    "no_trade_after_building",  # 6. the separate trade and build phases
+    "keep_a_settlement",  # 7. at least one settlement on the board at the end of a turn
+]
+ALTERNATE_RULES: tuple[AlternateRule, ...] = get_args(AlternateRule)
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -52,6 +63,9 @@ class Rules:
       beginners' ``separate`` trade phase followed by a build phase.
     * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
       of ten helper cards whose advantage they may use (``helpers.py``). Off by default.
+    * ``alternate`` — the 1996 rules' alternate rules in play, by name (``ALTERNATE_RULES``;
+      ``alternate.py``), kept sorted. ``no_trade_after_building`` is the same rule as the
+      ``separate`` trade and build phases, so it is stored as ``trade_build="separate"``.
     * ``seed`` — seeds the map and the game's own chance.
     """
 
@@ -63,9 +77,11 @@ class Rules:
     large_game_variant: LargeGameVariant = "special_building"
     seed: int = 0
     helpers: bool = False
+    alternate: tuple[AlternateRule, ...] = ()
 
     def __post_init__(self) -> None:
         self._check_types()
+        self._normalise_alternate()
         if not 2 <= self.players <= 6:
             raise ValueError(f"players must be from 2 to 6 (got {self.players})")
         if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
@@ -98,6 +114,30 @@ class Rules:
                 raise ValueError(f"{name} must be one of {choices} (got {value!r})")
         if not isinstance(self.helpers, bool):
             raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
+        alt = self.alternate
+        if isinstance(alt, str) or not isinstance(alt, (tuple, list)):
+            raise ValueError(f"alternate must be a list of rule names (got {alt!r})")
+        for name in alt:
+            if name not in ALTERNATE_RULES:
+                raise ValueError(
+                    f"unknown alternate rule {name!r} (known: {', '.join(ALTERNATE_RULES)})"
+                )
+        if len(set(alt)) != len(alt):
+            raise ValueError(f"an alternate rule is named twice in {list(alt)}")
+
+    def _normalise_alternate(self) -> None:
+        """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate
+        phases (it is their rule: "once a player starts building, he cannot make any more
+        trades"), so equal rules compare, hash and serialise equal."""
+        alt = set(self.alternate)
+        if "no_trade_after_building" in alt:
+            alt.discard("no_trade_after_building")
+            object.__setattr__(self, "trade_build", "separate")
+        object.__setattr__(self, "alternate", tuple(sorted(alt)))
+
+    def has(self, rule: AlternateRule) -> bool:
+        """Whether the alternate rule ``rule`` is in play."""
+        return rule in self.alternate
 
     # Derived component sizes (tables in data.py).
     @property
@@ -131,6 +171,10 @@ class Rules:
         # stay exactly as they were before the option existed.
         if not self.helpers:
             del d["helpers"]
+        if self.alternate:
+            d["alternate"] = list(self.alternate)
+        else:
+            del d["alternate"]
         return d
 
     @classmethod

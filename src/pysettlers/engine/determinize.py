@@ -129,6 +129,9 @@ def _hand_bounds(view: View, s: GameState, known: Sequence[Bundle] | None) -> li
             if len(b) != 5 or min(b) < 0:
                 raise ValueError(f"known[{q}] is not a bundle of 5 non-negative counts")
             at_least(q, b)
+    if view.hands is not None:  # hands face up (alternate rule 2): known exactly
+        for q, b in enumerate(view.hands):
+            at_least(q, b)
     if view.phase in (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM):
         # An offer is made, accepted and countered only with cards held, and no hand changes
         # while it is open.

@@ -20,6 +20,7 @@ from . import rng
 from .actions import Action, Outcome, dev_name, resource_name
 from .awards import update_largest_army
 from .building import pay, require_cost, road_sites
+from .config import Rules
 from .data import DEVELOPMENT_COST
 from .events import CardDrawn, KnightPlayed, MonopolyPlayed, RoadBuildingPlayed, YearOfPlentyPlayed
 from .flow import enter_build
@@ -167,6 +168,12 @@ class _Play(Rule):
 
     name = DEV_RULE
     phases = _PLAY_PHASES
+
+    def phases_for(self, rules: Rules) -> frozenset[Phase]:
+        # Alternate rule 3: "a player cannot play them until after he rolls the dice".
+        if rules.has("development_after_roll"):
+            return self.phases - {P.PRE_ROLL}
+        return self.phases
 
     def needs(self, phase: Phase) -> int:
         return NEEDS_DEV

@@ -276,6 +276,16 @@ class Rolled(Event):
     dice: tuple[int, int]
 
 
+class SevenRerolled(Event):
+    """A 7 in the first two complete turns, ignored: the same player rolls again
+    (alternate rule 4, ``alternate.py``)."""
+
+    kind: ClassVar[str] = "seven_rerolled"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
+    player: Seat
+
+
 class Produced(Event):
     """A production roll paid out: ``received[5 * seat + resource]`` (after the bank's limits)."""
 

@@ -17,8 +17,9 @@ from typing import Final
 
 from . import rng
 from .actions import Action, Outcome
+from .alternate import early_turn
 from .building import pay
-from .events import Discarded, Produced, RobberMoved, Rolled
+from .events import Discarded, Produced, RobberMoved, Rolled, SevenRerolled
 from .limits import discard_owed
 from .registry import Rule, register
 from .state import Bundle, GameState
@@ -184,6 +185,10 @@ class Roll(Rule):
         total = d1 + d2
         s.last_roll = total
         s.events.append(Rolled(a.player, (d1, d2)))
+        if total == 7 and s.rules.alternate and s.rules.has("no_early_sevens"):
+            if early_turn(s):  # alternate rule 4: ignored, and the same player rolls again
+                s.events.append(SevenRerolled(a.player))
+                return outcome
         if total == 7:
             s.resume = P.MAIN
             s.phase = P.DISCARD if start_discards(s) else P.MOVE_ROBBER

@@ -60,6 +60,11 @@ class Rule:
     order: int
     fields: tuple[str, ...] = ()
 
+    def phases_for(self, rules: Rules) -> frozenset[Phase]:
+        """The phases the kind may be taken in under ``rules`` (an option may narrow
+        ``phases``: alternate rule 3 keeps development cards until after the roll)."""
+        return self.phases
+
     def needs(self, phase: Phase) -> int:
         """What the decider must hold for ``options`` to list anything in ``phase`` (a
         :data:`NEEDS_DEV` and ``1 << resource`` bit mask; 0: nothing). ``legal_actions``
@@ -156,11 +161,12 @@ class Ruleset:
         self.scenarios: tuple[Scenario, ...] = scenarios
         self.by_kind: list[Rule | None] = [chosen.get(k) for k in ActionKind]
         ordered = sorted(chosen.values(), key=lambda r: (r.order, r.kind))
+        phases = {r.kind: r.phases_for(rules) for r in ordered}
         self.phase_kinds: list[frozenset[ActionKind]] = [
-            frozenset(r.kind for r in ordered if ph in r.phases) for ph in Phase
+            frozenset(r.kind for r in ordered if ph in phases[r.kind]) for ph in Phase
         ]
         self.listers: list[tuple[tuple[int, Options], ...]] = [
-            tuple((r.needs(ph), r.options) for r in ordered if ph in r.phases and _lists(r))
+            tuple((r.needs(ph), r.options) for r in ordered if ph in phases[r.kind] and _lists(r))
             for ph in Phase
         ]
         # Phases where some kind has needs: legal_actions works out what the player holds
@@ -171,7 +177,7 @@ class Ruleset:
             tuple(
                 (r.needs(ph), r.options)
                 for r in ordered
-                if ph in r.phases and _lists(r) and r.kind not in _PROPOSALS
+                if ph in phases[r.kind] and _lists(r) and r.kind not in _PROPOSALS
             )
             for ph in Phase
         ]

@@ -112,6 +112,9 @@ class View:
     # own fields when first asked for (they cost more than the rest of a view) and cached;
     # the cache is never copied, so ``dataclasses.replace`` (a bot's "what if") recomputes.
     blocked: tuple[int, ...] = field(default=(), repr=False)
+    # Every player's resource cards, when hands are played face up (alternate rule 2,
+    # ``alternate.py``); ``None`` otherwise.
+    hands: tuple[Bundle, ...] | None = None
     _sites: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # A lazy view's source (``observe(..., lazy=True)``): the state at this view's version
     # and the ``since`` asked for, until the view is made whole (:meth:`materialize`).
@@ -224,6 +227,8 @@ class View:
                 },
                 "trade_ratios": dict(zip(_RES, self.ratios[5 * p : 5 * p + 5])),
             }
+            if self.hands is not None:  # hands face up (alternate rule 2)
+                item["hand"] = dict(zip(_RES, self.hands[p]))
             players.append(item)
         you: dict[str, Any] | None = None
         if self.viewer is not None and self.hand is not None and self.dev_cards is not None:
@@ -472,4 +477,13 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         s.setup_vertex,  # setup_vertex
         s.resume,  # resume
         snap[4],  # blocked
+        # Alternate rule 2: "play with their hand of Resource cards face up".
+        tuple(
+            [
+                (hands[i], hands[i + 1], hands[i + 2], hands[i + 3], hands[i + 4])
+                for i in range(0, 5 * n, 5)
+            ]
+        )
+        if s.rules.alternate and s.rules.has("open_hands")
+        else None,  # hands
     )

@@ -1,0 +1,215 @@
+"""The 1996 rules' alternate rules (003, "ALTERNATE RULES"; ``engine/alternate.py``).
+
+Each rule from its text, each documented reading of it, the option's checks and
+serialisation, and the invariant harness over random games with the rules in play.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import harness
+from builders import assert_illegal, legal, play, position
+from pysettlers.engine import (
+    ActionKind,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+)
+from pysettlers.engine.alternate import KEEP_A_SETTLEMENT_RULE
+from pysettlers.engine.config import ALTERNATE_RULES
+from pysettlers.engine.events import Rolled, SevenRerolled
+from pysettlers.engine.flow import TURN_RULE
+
+BEGINNER = Rules(map_kind="beginner")
+
+
+def beginner(*alternate: str) -> Rules:
+    return Rules(map_kind="beginner", alternate=alternate)  # type: ignore[arg-type]
+
+
+# -- the option ---------------------------------------------------------------------------------
+
+
+def test_the_option_names_the_rules_and_keeps_one_spelling() -> None:
+    r = Rules(alternate=("open_hands", "development_after_roll"))
+    assert r.alternate == ("development_after_roll", "open_hands")  # sorted
+    assert r == Rules(alternate=["open_hands", "development_after_roll"])  # type: ignore[arg-type]
+    assert r.has("open_hands") and not r.has("no_early_sevens")
+    assert Rules().alternate == ()
+
+
+def test_rule_6_is_the_separate_trade_and_build_phases() -> None:
+    r = Rules(alternate=("no_trade_after_building",))
+    assert r.trade_build == "separate" and r.alternate == ()
+    assert r == Rules(trade_build="separate")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (("open-hands",), "unknown alternate rule 'open-hands'"),
+        ("open_hands", "alternate must be a list of rule names"),
+        (("open_hands", "open_hands"), "named twice"),
+        (7, "alternate must be a list"),
+    ],
+)
+def test_a_bad_option_is_refused_naming_it(value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Rules(alternate=value)  # type: ignore[arg-type]
+
+
+def test_the_option_round_trips_through_json_and_is_absent_when_empty() -> None:
+    assert "alternate" not in Rules().to_json()  # records without the option stay the same
+    r = Rules(alternate=("keep_a_settlement", "no_early_sevens"))
+    d = r.to_json()
+    assert d["alternate"] == ["keep_a_settlement", "no_early_sevens"]
+    assert Rules.from_json(d) == r
+    assert set(ALTERNATE_RULES) >= set(r.alternate)
+
+
+# -- 2. hands face up ---------------------------------------------------------------------------
+
+
+def test_rule_2_every_view_shows_every_hand() -> None:
+    # "All players must play with their hand of Resource cards face up."
+    s = position(
+        beginner("open_hands"),
+        hands={"p0": "2lumber+ore", "p1": "3grain", "p2": "wool+brick", "p3": "nothing"},
+        dev={"p1": "knight+victory-point"},
+    )
+    for viewer in (None, 0, 1, 2, 3):
+        view = observe(s, viewer)
+        # (brick, lumber, wool, grain, ore)
+        assert view.hands == ((0, 2, 0, 0, 1), (0, 0, 0, 3, 0), (1, 0, 1, 0, 0), (0,) * 5)
+        players = view.to_json()["players"]
+        assert players[1]["hand"] == {"brick": 0, "lumber": 0, "wool": 0, "grain": 3, "ore": 0}
+    # Development cards are not resource cards: they stay hidden from the others.
+    assert observe(s, 0).dev_counts[1] == 2
+    assert observe(s, 0).dev_cards == (0, 0, 0, 0, 0)
+    assert observe(s, 1).dev_cards == (1, 0, 0, 0, 1)
+
+
+def test_without_rule_2_no_view_shows_another_hand() -> None:
+    s = position(BEGINNER, hands={"p0": "2lumber", "p1": "3grain"})
+    view = observe(s, 0)
+    assert view.hands is None
+    assert "hand" not in view.to_json()["players"][1]
+
+
+# -- 3. development cards after the roll -------------------------------------------------------
+
+
+def test_rule_3_no_knight_before_the_roll() -> None:
+    # "A player cannot play them until after he rolls the dice on his turn."
+    rules = beginner("development_after_roll")
+    s = position(rules, phase="pre_roll", dev={"p0": "knight"}, hands={"p0": "nothing"})
+    assert legal(s) == ["p0 roll"]
+    assert_illegal(s, "p0 knight", TURN_RULE)
+    play(s, ("p0 roll", (2, 3)))
+    assert "p0 knight" in legal(s)
+    # The base game allows the knight before the roll.
+    base = position(BEGINNER, phase="pre_roll", dev={"p0": "knight"}, hands={"p0": "nothing"})
+    assert "p0 knight" in legal(base)
+
+
+# -- 4. no 7 in the first two complete turns ---------------------------------------------------
+
+
+def test_rule_4_a_seven_in_the_first_two_rounds_is_rolled_again() -> None:
+    # "In the first two complete turns, any roll of "7" is ignored and rolled again."
+    rules = beginner("no_early_sevens")
+    s = position(rules, phase="pre_roll", turn=8, hands={"p0": "9lumber", "p1": "8ore"})
+    robber = s.robber
+    play(s, ("p0 roll", (3, 4)))
+    assert s.phase == Phase.PRE_ROLL and s.current == 0  # the same player rolls again
+    assert s.robber == robber and not any(s.discards)  # no robber, no discard
+    assert s.events == [Rolled(0, (3, 4)), SevenRerolled(0)]
+    play(s, ("p0 roll", (2, 4)))
+    assert s.phase == Phase.MAIN and s.last_roll == 6
+
+
+def test_rule_4_ends_after_two_complete_rounds() -> None:
+    # Turn 9 of a 4-player game is the first turn of the third round: a 7 counts again.
+    rules = beginner("no_early_sevens")
+    s = position(rules, phase="pre_roll", turn=9, hands={"p0": "9lumber"})
+    play(s, ("p0 roll", (3, 4)))
+    assert s.phase == Phase.DISCARD and s.discards[0] == 4
+
+
+def test_without_rule_4_an_early_seven_counts() -> None:
+    s = position(BEGINNER, phase="pre_roll", turn=1, hands={"p0": "9lumber"})
+    play(s, ("p0 roll", (3, 4)))
+    assert s.phase == Phase.DISCARD
+
+
+# -- 7. keep a settlement ----------------------------------------------------------------------
+
+
+def test_rule_7_the_last_settlement_cannot_become_a_city() -> None:
+    # "At the end of a player's turn, he must have at least one settlement on the board":
+    # nothing but a city takes a settlement off the board, so the last one stays.
+    rules = beginner("keep_a_settlement")
+    pieces = {"p0": {"settlements": ["(0,0)N"], "cities": ["(0,2)S"], "roads": ["(0,0)NE"]}}
+    s = position(rules, pieces=pieces, hands={"p0": "2grain+3ore"})
+    assert not any(a.startswith("p0 city") for a in legal(s))
+    err = assert_illegal(s, "p0 city (0,0)N", KEEP_A_SETTLEMENT_RULE)
+    assert "last one" in err.message
+    # With two settlements, either may become a city.
+    two = {"p0": {"settlements": ["(0,0)N", "(0,2)S"], "roads": ["(0,0)NE"]}}
+    s2 = position(rules, pieces=two, hands={"p0": "2grain+3ore"})
+    assert {a for a in legal(s2) if a.startswith("p0 city")} == {"p0 city (0,0)N", "p0 city (0,2)S"}
+    play(s2, "p0 city (0,0)N")
+    assert s2.building_level.count(2) == 1
+
+
+# -- all of them in random games ----------------------------------------------------------------
+
+EVERY_RULE = tuple(ALTERNATE_RULES)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_harness_keeps_every_invariant_with_the_alternate_rules(players: int) -> None:
+    tally = harness.Tally()
+    for seed in range(6):
+        rules = Rules(players=players, seed=seed, alternate=EVERY_RULE)
+        tally.merge(harness.run_game(rules))
+    assert not tally.failures, tally.failures[0]
+    assert tally.finished >= 4
+
+
+def _play_respecting_the_rules(seed: int) -> int:
+    """A random game with every alternate rule, checked on every step; its early 7s."""
+    rules = Rules(alternate=EVERY_RULE, seed=seed)
+    rng = random.Random(seed)
+    s = new_game(rules)
+    rerolled = 0
+    while s.winner < 0 and s.version < 20_000:
+        legal_now = legal_actions(s, offers=False)
+        if s.phase == Phase.PRE_ROLL:
+            assert ActionKind.PLAY_KNIGHT not in {a.kind for a in legal_now}  # rule 3
+        apply(s, rng.choice(legal_now))
+        if any(isinstance(e, SevenRerolled) for e in s.events):
+            rerolled += 1
+            assert s.turn <= 2 * s.n  # rule 4 only in the first two rounds
+        elif s.last_roll == 7 and s.events and isinstance(s.events[0], Rolled):
+            assert s.turn > 2 * s.n
+        if s.turn > 0:  # rule 7: nobody is ever without a settlement after the set-up
+            for p in range(s.n):
+                assert any(
+                    o == p and s.building_level[v] == 1 for v, o in enumerate(s.building_owner)
+                )
+        view = observe(s, 1)
+        assert view.hands is not None and view.hands[0] == tuple(s.hands[0:5])  # rule 2
+    assert s.winner >= 0
+    return rerolled
+
+
+def test_random_games_with_the_rules_respect_them() -> None:
+    rerolled = [_play_respecting_the_rules(seed) for seed in range(4)]
+    assert sum(rerolled) > 0  # rule 4 was met, not only never contradicted
