@@ -317,7 +317,8 @@ def check_awards(s: GameState) -> None:
 def check_phase_payload(s: GameState) -> None:
     """Phase payload fields are set only in their phases."""
     ph = s.phase
-    if ph != Phase.DISCARD and any(s.discards):
+    # (alternate rule 5: the roller of a 7 decides before the discards are made)
+    if ph not in (Phase.DISCARD, Phase.SEVEN_CHOICE) and any(s.discards):
         raise HarnessFailure(f"discards owed {s.discards} outside the discard phase")
     if ph == Phase.DISCARD:
         if not any(s.discards):

@@ -17,14 +17,20 @@ from pysettlers.engine import (
     Phase,
     Rules,
     apply,
+    format_action,
     legal_actions,
     new_game,
     observe,
+    parse_action,
 )
+from pysettlers.engine.actions import NotationError
 from pysettlers.engine.alternate import KEEP_A_SETTLEMENT_RULE
 from pysettlers.engine.config import ALTERNATE_RULES
 from pysettlers.engine.events import Rolled, SevenRerolled
 from pysettlers.engine.flow import TURN_RULE
+from pysettlers.engine.scenarios.alternate import SevenIgnored, SevenUsed
+from pysettlers.engine.state import GameState
+from pysettlers.sim.runner import parse_players, play_game
 
 BEGINNER = Rules(map_kind="beginner")
 
@@ -213,3 +219,73 @@ def _play_respecting_the_rules(seed: int) -> int:
 def test_random_games_with_the_rules_respect_them() -> None:
     rerolled = [_play_respecting_the_rules(seed) for seed in range(4)]
     assert sum(rerolled) > 0  # rule 4 was met, not only never contradicted
+
+
+# -- 5. the roller may ignore a 7 ----------------------------------------------------------------
+
+
+def _after_a_seven(*rules: str) -> GameState:
+    s = position(
+        beginner("ignore_seven", *rules),
+        phase="pre_roll",
+        hands={"p0": "9lumber", "p1": "8ore", "p2": "2wool"},
+    )
+    play(s, ("p0 roll", (3, 4)))
+    return s
+
+
+def test_rule_5_the_roller_chooses_before_anyone_discards() -> None:
+    # "Any time a player rolls a "7", he can choose to ignore it and not move the robber."
+    s = _after_a_seven()
+    assert s.phase == Phase.SEVEN_CHOICE
+    assert legal(s) == ["p0 use-seven", "p0 ignore-seven"]
+    assert legal(s, 1) == [] and legal(s, 2) == []
+    view = observe(s, 2)
+    assert view.deciders == (0,) and view.discards[:2] == (4, 4)  # what the 7 would cost
+
+
+def test_rule_5_ignoring_the_seven_costs_nobody_a_card_and_steals_nothing() -> None:
+    # "That player forfeits his right to steal a resource card."
+    s = _after_a_seven()
+    robber, hands = s.robber, list(s.hands)
+    play(s, "p0 ignore-seven")
+    assert s.phase == Phase.MAIN and s.current == 0
+    assert s.robber == robber and s.hands == hands and not any(s.discards)
+    assert s.events == [SevenIgnored(0)]
+    assert "p0 end" in legal(s)
+
+
+def test_rule_5_using_the_seven_is_the_usual_seven() -> None:
+    s = _after_a_seven()
+    play(s, "p0 use-seven")
+    assert s.phase == Phase.DISCARD and s.discards[:2] == [4, 4]
+    assert s.events == [SevenUsed(0)]
+    # With nobody above the limit the robber moves at once.
+    t = position(beginner("ignore_seven"), phase="pre_roll", hands={"p0": "2wool"})
+    play(t, ("p0 roll", (1, 6)), "p0 use-seven")
+    assert t.phase == Phase.MOVE_ROBBER
+
+
+def test_rule_5_notation_round_trips_and_refuses_arguments() -> None:
+    s = _after_a_seven()
+    for a in legal_actions(s):
+        assert parse_action(format_action(a, s.topo), s.topo) == a
+    with pytest.raises(NotationError, match="takes no argument"):
+        parse_action("p0 ignore-seven ore", s.topo)
+    assert_illegal(position(beginner("ignore_seven")), "p0 ignore-seven", TURN_RULE)
+
+
+def test_rule_5_is_refused_with_the_helpers() -> None:
+    with pytest.raises(ValueError, match="cannot be combined with the Helpers"):
+        Rules(helpers=True, alternate=("ignore_seven",))
+
+
+@pytest.mark.parametrize("bots", ["weighted,greedy,random,weighted", "greedy,greedy,weighted"])
+def test_the_bots_play_rule_5(bots: str) -> None:
+    specs = parse_players(bots)
+    for seed in range(2):
+        rules = Rules(players=len(specs), seed=seed, alternate=("ignore_seven",))
+        played = play_game(rules, specs, max_turns=400)
+        assert played.status in ("finished", "unfinished"), played.error
+        kinds = {st.action.kind for st in played.game.steps}
+        assert kinds & {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}

@@ -42,6 +42,7 @@ from pysettlers.engine.events import (
 )
 from pysettlers.engine.registry import Rule
 from pysettlers.engine.trade import MARITIME_RULE
+from pysettlers.engine.types import HELPER_KINDS
 
 ENGINE = Path(engine.__file__).parent
 
@@ -49,21 +50,35 @@ ENGINE = Path(engine.__file__).parent
 # -- the registry ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("helpers", [False, True])
+SEVEN_KINDS = {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(helpers=True),
+        Rules(alternate=("ignore_seven", "development_after_roll")),
+    ],
+)
 def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rules(
-    helpers: bool,
+    rules: Rules,
 ) -> None:
-    rs = ruleset_for(Rules(helpers=helpers))
+    rs = ruleset_for(rules)
     for kind in ActionKind:
         rule = rs.by_kind[kind]
-        helper_kind = kind >= ActionKind.HELPER_CANDAMIR
-        assert (rule is None) == (helper_kind and not helpers), kind
+        absent = (kind in HELPER_KINDS and not rules.helpers) or (
+            kind in SEVEN_KINDS and not rules.has("ignore_seven")
+        )
+        assert (rule is None) == absent, kind
         if rule is not None:
             assert rule.kind == kind and isinstance(rule, Rule)
             assert rule.name and rule.phases
     for ph in Phase:
-        expected = {r.kind for r in rs.by_kind if r is not None and ph in r.phases}
+        expected = {r.kind for r in rs.by_kind if r is not None and ph in r.phases_for(rules)}
         assert rs.phase_kinds[ph] == expected, ph
+    after_roll = rules.has("development_after_roll")
+    assert (ActionKind.PLAY_KNIGHT in rs.phase_kinds[Phase.PRE_ROLL]) != after_roll
 
 
 def test_the_ruleset_is_shared_across_seeds_and_differs_with_options() -> None:

@@ -74,7 +74,7 @@ from pysettlers.engine.derived import recount
 from pysettlers.engine.events import HIDDEN
 from pysettlers.engine.scenarios.helpers import helpers_of
 from pysettlers.engine.scenarios.helpers import rules as helper_rules
-from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard
+from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard
 
 K = ActionKind
 CI_GAMES = 48
@@ -355,8 +355,8 @@ def sampled_checks(s: GameState, legal: list[Action], p: int, rng: random.Random
 def fuzz_helpers(s: GameState, legal: list[Action], p: int, rng: random.Random) -> None:
     """Perturbed helper actions: check accepts exactly the listed ones (all are unit forms)."""
     listed = set(legal)
-    bases = [a for a in legal if a.kind >= FIRST_HELPER_KIND] or legal
-    kinds = [k for k in K if k >= FIRST_HELPER_KIND]
+    bases = [a for a in legal if a.kind in HELPER_KINDS] or legal
+    kinds = [k for k in K if k in HELPER_KINDS]
     for obj in harness.malformed_actions(s, bases, rng) + [
         rng.choice(bases)._replace(kind=rng.choice(kinds)) for _ in range(6)
     ]:
@@ -367,7 +367,7 @@ def fuzz_helpers(s: GameState, legal: list[Action], p: int, rng: random.Random) 
         except Exception as e:  # pragma: no cover - reported as a failure
             raise HarnessFailure(f"check raised {e!r} for {obj!r}") from e
         assert isinstance(obj, Action)
-        if obj.kind >= FIRST_HELPER_KIND and obj not in listed:
+        if obj.kind in HELPER_KINDS and obj not in listed:
             raise HarnessFailure(f"check accepts {obj!r}, which legal_actions omits")
 
 
@@ -421,7 +421,7 @@ def test_games_finish_and_replay(tally: Tally) -> None:
 def test_every_helper_action_is_played(tally: Tally) -> None:
     if tally.games < 24:
         pytest.skip("coverage is asserted for runs of 24 games or more")
-    helper_kinds = {k.name for k in K if k >= FIRST_HELPER_KIND}
+    helper_kinds = {k.name for k in K if k in HELPER_KINDS}
     assert helper_kinds <= set(tally.kinds)
 
 
@@ -429,7 +429,7 @@ def test_format_action_is_total_on_helper_actions() -> None:
     # Every helper kind has a notation (the run above round-trips what it meets).
     s = Game.new(rules_for(1)).state
     for k in K:
-        if k >= FIRST_HELPER_KIND:
+        if k in HELPER_KINDS:
             assert format_action(Action(0, k, 0, 1, give=(1, 0, 1, 0, 0), to=2), s.topo)
 
 

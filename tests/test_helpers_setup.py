@@ -31,7 +31,7 @@ from pysettlers.engine.actions import format_action
 from pysettlers.engine.data import HELPER_STACK
 from pysettlers.engine.events import SettlementBuilt
 from pysettlers.engine.scenarios.helpers import helpers_of
-from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY
+from pysettlers.engine.types import HELPER_KINDS, NOBODY
 
 RULE = "Helpers of CATAN"
 STACK = ["nassir", "william", "marianne", "jean", "sean", "lin"]  # A1 … A6 (data.py)
@@ -137,7 +137,7 @@ def test_exchange_returns_the_helper_and_takes_another_a_side_up() -> None:
 
 def test_never_during_the_turn_it_was_received() -> None:
     s = helper_position({"p0": "jean"}, received={"p0": 10}, turn=10)
-    assert not [a for a in legal_actions(s) if a.kind >= FIRST_HELPER_KIND]
+    assert not [a for a in legal_actions(s) if a.kind in HELPER_KINDS]
     err = assert_illegal(s, "p0 jean ore", RULE)
     assert "same turn that you receive" in err.message
     # An exchanged helper is new: not usable before the next of one's turns.
@@ -180,7 +180,7 @@ def _special_build_with(helper: str, hands: str) -> GameState:
 
 def test_never_during_the_special_building_phase() -> None:
     s = _special_build_with("william", "1brick+1lumber+1wool")  # a road, or William's
-    assert not [a for a in legal_actions(s) if a.kind >= FIRST_HELPER_KIND]
+    assert not [a for a in legal_actions(s) if a.kind in HELPER_KINDS]
     err = assert_illegal(s, "p1 william (0,1)NW 1brick+1wool", RULE)
     assert "Special Building Phase" in err.message
     s = _special_build_with("candamir", "1lumber+1wool+1grain+1ore")
@@ -195,7 +195,7 @@ def test_without_the_option_nothing_changes() -> None:
     assert helpers_of(s) is None
     assert "helpers" not in save_state(s) and "helpers" not in Rules().to_json()
     assert observe(s, 0).ext.get("helpers") is None and "helpers" not in observe(s, 0).to_json()
-    assert not [a for a in legal_actions(s) if a.kind >= FIRST_HELPER_KIND]
+    assert not [a for a in legal_actions(s) if a.kind in HELPER_KINDS]
     err = assert_illegal(s, "p0 jean ore", RULE)
     assert "not in play" in err.message
     assert Rules.from_json(Rules().to_json()) == Rules()

@@ -81,6 +81,7 @@ def test_a_kept_lazy_view_reads_its_own_moment_after_the_game_moved_on(
         _same(lazy, eager)
 
 
+@pytest.mark.compiled_differs("a compiled GameState's methods cannot be patched")
 def test_the_state_changing_under_a_kept_view_would_show_without_the_completion(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

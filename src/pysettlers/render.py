@@ -236,6 +236,7 @@ PHASE_WORDS: dict[Phase, str] = {
     Phase.HILDE_TAKE: "take a card from the hand Hilde looks at",
     Phase.CANDAMIR_KEEP: "keep one of the development cards Candamir drew",
     Phase.NASSIR_REPAY: "give a card back to each opponent who gave one to Nassir",
+    Phase.SEVEN_CHOICE: "use the 7 (discards, robber) or ignore it",
 }
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pysettlers.engine import Board, View, data
+from pysettlers.engine import Action, ActionKind, Board, View, data
 from pysettlers.engine.awards import trail_length
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import NOBODY
@@ -444,3 +444,15 @@ def build_rate(income: Sequence[float], demand: Sequence[float], ratios: Sequenc
     # Beyond the last point every resource is short: g falls with slope -Σ demand.
     slope = sum(demand)
     return lo + g_lo / slope if slope > 0 else lo
+
+
+def seven_choice(view: View, legal: Sequence[Action]) -> Action:
+    """Alternate rule 5, the roller's choice on a 7: use it (discards, robber, a steal) unless
+    the roller's own discard costs more cards than the others' discards and the steal take
+    from the opponents together."""
+    me = view.viewer
+    assert me is not None
+    own = view.discards[me]
+    others = sum(view.discards) - own
+    want = ActionKind.USE_SEVEN if others + 1 >= own else ActionKind.IGNORE_SEVEN
+    return next((a for a in legal if a.kind == want), legal[0])

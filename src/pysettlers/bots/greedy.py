@@ -87,7 +87,7 @@ from typing import Any
 from pysettlers.engine import Action, ActionKind, Phase, View
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.sites import closed_by
-from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor
+from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor
 
 from . import features as F
 from .base import register_bot
@@ -537,6 +537,8 @@ class GreedyBot:
             return legal[0]
         if view.viewer is None or view.hand is None:
             raise ValueError("a bot needs the view of its own seat")
+        if view.phase == Phase.SEVEN_CHOICE:
+            return F.seven_choice(view, legal)
         if view.phase not in KNOWN_PHASES:
             return self.rng.choice(legal)  # a phase it has no model for
         if view.phase == Phase.SPECIAL_BUILD and not self.sbp:
@@ -625,7 +627,7 @@ class GreedyBot:
             return self._answer(t, a)
         if k == K.CONFIRM_TRADE:
             return self._confirm(t, a)
-        if k >= FIRST_HELPER_KIND:
+        if k in HELPER_KINDS:
             return self._helper_score(t, a)
         return -1.0  # ROLL is handled before scoring
 

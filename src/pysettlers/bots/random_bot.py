@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from pysettlers.engine import Action, ActionKind, View
-from pysettlers.engine.types import FIRST_HELPER_KIND
+from pysettlers.engine.types import HELPER_KINDS
 
 from .base import register_bot
 
@@ -65,11 +65,11 @@ class RandomBot:
             if len(offers) + len(others) < len(legal):
                 counters = [a for a in legal if a.kind == _COUNTER]
         if view.ext:
-            uses = [a for a in others if a.kind >= FIRST_HELPER_KIND]
+            uses = [a for a in others if a.kind in HELPER_KINDS]
             if uses and len(uses) < len(others):  # a helper's use among the turn's others
                 if rng.random() < self.helper_chance:
                     return rng.choice(uses)
-                others = [a for a in others if a.kind < FIRST_HELPER_KIND]
+                others = [a for a in others if a.kind not in HELPER_KINDS]
         if offers and self._offers < self.offers_per_turn and rng.random() < self.offer_chance:
             self._offers += 1
             return rng.choice(offers)

@@ -54,7 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.types import FIRST_HELPER_KIND, NOBODY, DevCard, Harbor, Helper
+from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor, Helper
 
 from . import features as F
 from . import helper_value
@@ -151,6 +151,8 @@ class WeightedBot:
             return self._main(view, legal, info)
         if ph in HELPER_PHASES:
             return self._helper_phase(view, legal, info)
+        if ph == Phase.SEVEN_CHOICE:
+            return F.seven_choice(view, legal)
         return self.rng.choice(legal)  # a phase it has no rule for
 
     def _noise(self) -> float:
@@ -373,7 +375,7 @@ class WeightedBot:
         hand = view.hand
         by: dict[ActionKind, list[Action]] = {}
         for a in legal:
-            if a.kind < FIRST_HELPER_KIND or self.use_helpers:
+            if a.kind not in HELPER_KINDS or self.use_helpers:
                 by.setdefault(a.kind, []).append(a)
         prod = self._prod(view, info)
 

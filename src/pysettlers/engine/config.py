@@ -37,6 +37,7 @@ AlternateRule = Literal[
     "open_hands",  # 2. hands of resource cards face up
     "development_after_roll",  # 3. development cards only after one's roll
     "no_early_sevens",  # 4. a 7 in the first two complete turns is rolled again
+    "ignore_seven",  # 5. the roller may ignore a 7
     "no_trade_after_building",  # 6. the separate trade and build phases
     "keep_a_settlement",  # 7. at least one settlement on the board at the end of a turn
 ]
@@ -124,6 +125,12 @@ class Rules:
                 )
         if len(set(alt)) != len(alt):
             raise ValueError(f"an alternate rule is named twice in {list(alt)}")
+        if self.helpers and "ignore_seven" in alt:
+            # Sean's owner answers a 7 at once; whether before or after the roller's choice
+            # to ignore it is a question neither rulebook answers.
+            raise ValueError(
+                "alternate rule 5 (ignore_seven) cannot be combined with the Helpers of CATAN"
+            )
 
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate

@@ -123,6 +123,8 @@ class Phase(IntEnum):
     HILDE_TAKE = 14  # Hilde's owner looks at the chosen opponent's hand and takes a card
     CANDAMIR_KEEP = 15  # Candamir's owner keeps 1 of the development cards drawn
     NASSIR_REPAY = 16  # Nassir's owner gives a card back to each opponent who gave one
+    # The 1996 alternate rules (``scenarios/alternate.py``).
+    SEVEN_CHOICE = 17  # rule 5: the roller of a 7 uses it or ignores it
 
 
 class ActionKind(IntEnum):
@@ -164,10 +166,17 @@ class ActionKind(IntEnum):
     HELPER_TAKE = 32  # Hilde: the card taken from the opponent's hand
     HELPER_KEEP = 33  # Candamir: the development card kept
     HELPER_REPAY = 34  # Nassir: the card given back to an opponent
+    # The 1996 alternate rules (``scenarios/alternate.py``).
+    USE_SEVEN = 35  # rule 5: the 7 takes effect (discards, robber, steal)
+    IGNORE_SEVEN = 36  # rule 5: the 7 is ignored: no robber, no steal
 
 
 FIRST_HELPER_KIND = ActionKind.HELPER_CANDAMIR
-"""Every kind from this one on belongs to the Helpers of CATAN scenario."""
+"""The first kind of the Helpers of CATAN scenario (its kinds run to ``HELPER_REPAY``)."""
+HELPER_KINDS: frozenset[ActionKind] = frozenset(
+    k for k in ActionKind if ActionKind.HELPER_CANDAMIR <= k <= ActionKind.HELPER_REPAY
+)
+"""Every kind of the Helpers of CATAN scenario."""
 
 
 class Helper(IntEnum):

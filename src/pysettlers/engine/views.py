@@ -369,7 +369,7 @@ def observe(
         view.winner = s.winner
         view.version = s.version
         scenarios = s.ruleset.scenarios
-        view.ext = {x.name: x.view(s, viewer) for x in scenarios} if scenarios else {}
+        view.ext = _ext(s, viewer) if scenarios else {}
         view._source = (s, since_version)
         s.live_views.append(weakref.ref(view))
         return view
@@ -383,6 +383,16 @@ _FILLED_LATER: Final = frozenset(
     if f.name not in ("viewer", "n", "phase", "current", "turn", "winner", "version", "ext")
     and f.name != "_source"
 )
+
+
+def _ext(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """Each scenario's part of the view, by name (a scenario with nothing to show, none)."""
+    out = {}
+    for x in s.ruleset.scenarios:
+        part = x.view(s, viewer)
+        if part is not None:
+            out[x.name] = part
+    return out
 
 
 def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tuple[Any, ...]:
@@ -469,7 +479,7 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         s.winner,  # winner
         s.version,  # version
         tuple([redact(e, viewer) if e.secret else e for c in chunks for e in c]),  # events
-        {x.name: x.view(s, viewer) for x in scenarios} if scenarios else {},  # ext
+        _ext(s, viewer) if scenarios else {},  # ext
         snap[5],  # pieces_left
         sums(dn),  # dev_bought
         s.first_player,  # first_player

@@ -2,8 +2,9 @@
 
 What this is for: importing this package registers every scenario the engine ships (the
 engine package imports it once). Each subpackage registers its rules, hooks, events and
-notation; the base game never imports any of them. Today: ``helpers`` (Helpers of CATAN).
-The 1996 alternate rules, 7–8 players, the islands maps with bridges, Seafarers ships and
+notation; the base game never imports any of them. Today: ``helpers`` (Helpers of CATAN)
+and ``alternate`` (the 1996 alternate rule 5, ignoring a 7). The other alternate rules
+that add decisions, 7–8 players, the islands maps with bridges, Seafarers ships and
 the pirate are added the same way: a :class:`~pysettlers.engine.scenario.Scenario`
 subclass whose ``enabled(rules)`` reads its option in ``Rules``.
 
@@ -12,6 +13,6 @@ What this is not: a plug-in system for third-party code.
 
 from __future__ import annotations
 
-from . import helpers
+from . import alternate, helpers
 
-__all__ = ["helpers"]
+__all__ = ["alternate", "helpers"]

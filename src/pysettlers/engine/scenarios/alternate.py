@@ -1,0 +1,181 @@
+"""The 1996 alternate rules that add decisions: rule 5, the roller may ignore a 7.
+
+    "5. Any time a player rolls a "7", he can choose to ignore it and not move the robber.
+    That player forfeits his right to steal a resource card." (003, ALTERNATE RULES)
+
+The reading taken: the choice comes at once, when the 7 is rolled, before anyone discards
+(a phase of its own, ``SEVEN_CHOICE``, in which only the roller decides): ``p0 use-seven``
+lets the 7 take its usual course (discards above the limit, then the robber and the
+steal), ``p0 ignore-seven`` ignores the roll as a 7 altogether — nobody discards, the robber
+stays, nothing is stolen — and the turn goes on to trade and build (a 7 produces nothing
+either way). Ignoring the discards too follows from ignoring the roll: the text's "ignore
+it" is the 7 itself, and "not move the robber" and the forfeited steal are what that costs
+the roller. The players who would have discarded are shown in the view during the choice
+(``discards``), as the table would see them.
+
+The rules of 003 that need no decision of their own (2, 3, 4, 6, 7) live in the base rule
+modules (``engine/alternate.py``). With the Helpers of CATAN this rule is refused
+(``Rules``): Sean's owner answers a 7 at once, and neither rulebook says whether before or
+after the roller's choice.
+
+What this is not: the other alternate rules, or any strategy (the bots' choice is theirs).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from pysettlers.engine.actions import (
+    Action,
+    NotationError,
+    Outcome,
+    keyword,
+    quoted,
+    register_notation,
+)
+from pysettlers.engine.config import Rules
+from pysettlers.engine.events import Event, Seat
+from pysettlers.engine.registry import Rule, register_scenario
+from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.state import GameState
+from pysettlers.engine.tables import ActionTable
+from pysettlers.engine.topology import Topology
+from pysettlers.engine.types import ActionKind, Phase, members
+
+K: Final = members(ActionKind)
+P: Final = members(Phase)
+
+IGNORE_SEVEN_RULE = "Alternate rule 5 (ignore a 7)"
+
+
+class SevenUsed(Event):
+    """The roller of a 7 lets it take effect (alternate rule 5)."""
+
+    kind: ClassVar[str] = "seven_used"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
+    player: Seat
+
+
+class SevenIgnored(Event):
+    """The roller of a 7 ignores it: no discards, no robber, no steal (alternate rule 5)."""
+
+    kind: ClassVar[str] = "seven_ignored"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
+    player: Seat
+
+
+_USE = [Action(p, K.USE_SEVEN) for p in range(8)]
+_IGNORE = [Action(p, K.IGNORE_SEVEN) for p in range(8)]
+
+
+class UseSeven(Rule):
+    kind = K.USE_SEVEN
+    name = IGNORE_SEVEN_RULE
+    phases = frozenset({P.SEVEN_CHOICE})
+    order = 0
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        out.append(_USE[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        s.events.append(SevenUsed(a.player))
+        # The discards were worked out with the roll (``Roll``); they are made now.
+        s.phase = P.DISCARD if any(s.discards) else P.MOVE_ROBBER
+        return None
+
+
+class IgnoreSeven(Rule):
+    kind = K.IGNORE_SEVEN
+    name = IGNORE_SEVEN_RULE
+    phases = frozenset({P.SEVEN_CHOICE})
+    order = 1
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        out.append(_IGNORE[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        s.events.append(SevenIgnored(a.player))
+        for q in range(s.n):
+            s.discards[q] = 0
+        s.phase = s.resume  # the main phase (``Roll`` set it for after the robber)
+        return None
+
+
+class SevenChoicePart:
+    """This scenario's part of a state: nothing (the choice's payload is the base game's
+    ``discards`` and ``resume``), present so that copies and keys treat it like any part."""
+
+    __slots__ = ()
+
+    def copy(self) -> SevenChoicePart:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SevenChoicePart)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def key_ints(self) -> list[int]:
+        return []
+
+
+_PART: Final = SevenChoicePart()
+
+
+class IgnoreSevenScenario(Scenario):
+    """Alternate rule 5 through the scenario hooks: the phase after a rolled 7."""
+
+    name = "ignore_seven"
+
+    def enabled(self, rules: Rules) -> bool:
+        return rules.has("ignore_seven")
+
+    def rules(self) -> tuple[Rule, ...]:
+        return (UseSeven(), IgnoreSeven())
+
+    def phases(self) -> tuple[Phase, ...]:
+        return (P.SEVEN_CHOICE,)
+
+    def deciders(self, s: GameState) -> tuple[int, ...]:
+        return (s.current,)
+
+    def init(self, s: GameState) -> None:
+        s.ext[self.name] = _PART
+
+    def after_roll(self, s: GameState, total: int) -> None:
+        if total == 7 and s.phase in (P.DISCARD, P.MOVE_ROBBER):
+            s.phase = P.SEVEN_CHOICE
+
+    def build(self, s: GameState, spec: Any) -> Any:
+        if spec is not None:
+            raise ValueError(f"{self.name}: this rule takes no part in a built position")
+        return _PART
+
+    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
+        return _PART
+
+    def unview(self, s: GameState, part: Any) -> Any:
+        return _PART
+
+    def validate(self, s: GameState) -> list[str]:
+        if s.phase == P.SEVEN_CHOICE and s.last_roll != 7:
+            return [f"{self.name}: the choice of a 7 is open after a roll of {s.last_roll}"]
+        return []
+
+
+def _format(a: Action, head: str, topo: Topology) -> str:
+    return head
+
+
+def _parse(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
+    if rest:
+        raise NotationError(f"{quoted(text)}: '{keyword(kind)}' takes no argument")
+    return Action(player, kind)
+
+
+register_notation(K.USE_SEVEN, "use-seven", _format, _parse)
+register_notation(K.IGNORE_SEVEN, "ignore-seven", _format, _parse)
+register_scenario(IgnoreSevenScenario())
