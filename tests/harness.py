@@ -253,7 +253,8 @@ def check_cards(s: GameState, progress_played: list[int] | None = None) -> None:
     for p in range(n):
         if s.played[5 * p + DevCard.KNIGHT] != s.knights[p]:
             raise HarnessFailure(f"p{p}: knights {s.knights[p]} != played {s.played[5 * p]}")
-        if s.played[5 * p + DevCard.VICTORY_POINT]:
+        # Victory point cards are played only under alternate rule 1.
+        if s.played[5 * p + DevCard.VICTORY_POINT] and not rules.has("victory_points_played"):
             raise HarnessFailure(f"p{p} played a victory point card")
     for i, (d, new) in enumerate(zip(s.dev, s.dev_new)):
         if new > d:
@@ -637,6 +638,7 @@ class SimGame:
             tuple(s.road_owner),
             s.longest_road,
             s.largest_army,
+            tuple(s.played[4::5]),  # victory point cards played (alternate rule 1) score
         )
         if key != self._recount_key:
             self._recount = recount(s)

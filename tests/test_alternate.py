@@ -14,21 +14,25 @@ import harness
 from builders import assert_illegal, legal, play, position
 from pysettlers.engine import (
     ActionKind,
+    IllegalActionError,
     Phase,
     Rules,
     apply,
     format_action,
     legal_actions,
+    load_state,
     new_game,
     observe,
     parse_action,
+    save_state,
+    validate,
 )
 from pysettlers.engine.actions import NotationError
 from pysettlers.engine.alternate import KEEP_A_SETTLEMENT_RULE
 from pysettlers.engine.config import ALTERNATE_RULES
 from pysettlers.engine.events import Rolled, SevenRerolled
 from pysettlers.engine.flow import TURN_RULE
-from pysettlers.engine.scenarios.alternate import SevenIgnored, SevenUsed
+from pysettlers.engine.scenarios.alternate import SevenIgnored, SevenUsed, VictoryPointPlayed
 from pysettlers.engine.state import GameState
 from pysettlers.sim.runner import parse_players, play_game
 
@@ -289,3 +293,78 @@ def test_the_bots_play_rule_5(bots: str) -> None:
         assert played.status in ("finished", "unfinished"), played.error
         kinds = {st.action.kind for st in played.game.steps}
         assert kinds & {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
+
+
+# -- 1. victory point cards played -----------------------------------------------------------------
+
+
+def test_rule_1_a_victory_point_card_counts_once_played() -> None:
+    # "Victory Point cards are played like all other Development cards."
+    rules = beginner("victory_points_played")
+    s = position(rules, dev={"p0": "victory-point+knight"}, hands={"p0": "nothing"})
+    before = s.public_vp[0]
+    assert s.total_vp(0) == before  # unplayed, it is worth nothing
+    assert observe(s, 0).own_vp == before
+    assert "p0 victory-point" in legal(s)
+    play(s, "p0 victory-point")
+    assert s.public_vp[0] == before + 1 and s.total_vp(0) == before + 1
+    assert s.dev[4] == 0 and s.played[4] == 1
+    assert s.events == [VictoryPointPlayed(0)]
+    assert observe(s, 2).public_vp[0] == before + 1  # a public point now
+    # "Only one can be played each turn": the turn's development card is spent.
+    assert "p0 knight" not in legal(s)
+    assert_illegal(s, "p0 knight", "Development Cards")
+    assert validate(s) == []
+    assert load_state(save_state(s)) == s  # the recount agrees with the played card
+
+
+def test_rule_1_not_the_turn_it_is_drawn() -> None:
+    # "... and they cannot be played immediately upon drawing."
+    rules = beginner("victory_points_played")
+    s = position(rules, dev={"p0": "victory-point"}, bought={"p0": "victory-point"})
+    assert "p0 victory-point" not in legal(s)
+    err = assert_illegal(s, "p0 victory-point", "Development Cards")
+    assert "bought during this turn" in err.message
+
+
+def test_rule_1_playing_the_tenth_point_wins_and_holding_it_does_not() -> None:
+    rules = beginner("victory_points_played")
+    pieces = {
+        "p0": {
+            "cities": ["(0,0)N", "(0,2)S", "(-2,1)N", "(2,-1)S"],
+            "roads": ["(0,0)NE"],
+        }
+    }
+    s = position(rules, pieces=pieces, dev={"p0": "victory-point+victory-point"})
+    assert s.public_vp[0] == 8 and s.winner < 0  # 10 with the cards held: not a win
+    play(s, "p0 victory-point")
+    assert s.winner < 0 and s.public_vp[0] == 9
+    play(s, "p0 end", ("p1 roll", (2, 3)), "p1 end", ("p2 roll", (2, 3)), "p2 end")
+    play(s, ("p3 roll", (2, 3)), "p3 end", ("p0 roll", (2, 3)), "p0 victory-point")
+    assert s.winner == 0 and s.phase == Phase.GAME_OVER
+    assert observe(s, 1).revealed_vp_cards == (0, 0, 0, 0)  # nothing hidden counted
+
+
+def test_without_rule_1_a_victory_point_card_is_never_played() -> None:
+    s = position(BEGINNER, dev={"p0": "victory-point"})
+    assert "p0 victory-point" not in legal(s)
+    assert s.total_vp(0) == s.public_vp[0] + 1  # the base game: it counts while hidden
+    with pytest.raises(IllegalActionError):
+        play(s, "p0 victory-point")
+
+
+@pytest.mark.parametrize("bots", ["weighted,greedy,weighted,greedy"])
+def test_the_bots_play_their_victory_point_cards_under_rule_1(bots: str) -> None:
+    specs = parse_players(bots)
+    played_cards = 0
+    for seed in range(3):
+        rules = Rules(players=len(specs), seed=seed, alternate=("victory_points_played",))
+        played = play_game(rules, specs, max_turns=400)
+        assert played.status in ("finished", "unfinished"), played.error
+        played_cards += sum(
+            st.action.kind == ActionKind.PLAY_VICTORY_POINT for st in played.game.steps
+        )
+        if played.status == "finished":
+            s = played.game.state
+            assert s.total_vp(s.winner) >= rules.vp_target
+    assert played_cards > 0

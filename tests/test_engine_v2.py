@@ -58,7 +58,7 @@ SEVEN_KINDS = {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
     [
         Rules(),
         Rules(helpers=True),
-        Rules(alternate=("ignore_seven", "development_after_roll")),
+        Rules(alternate=("ignore_seven", "development_after_roll", "victory_points_played")),
     ],
 )
 def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rules(
@@ -67,8 +67,10 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
     rs = ruleset_for(rules)
     for kind in ActionKind:
         rule = rs.by_kind[kind]
-        absent = (kind in HELPER_KINDS and not rules.helpers) or (
-            kind in SEVEN_KINDS and not rules.has("ignore_seven")
+        absent = (
+            (kind in HELPER_KINDS and not rules.helpers)
+            or (kind in SEVEN_KINDS and not rules.has("ignore_seven"))
+            or (kind == ActionKind.PLAY_VICTORY_POINT and not rules.has("victory_points_played"))
         )
         assert (rule is None) == absent, kind
         if rule is not None:

@@ -456,3 +456,16 @@ def seven_choice(view: View, legal: Sequence[Action]) -> Action:
     others = sum(view.discards) - own
     want = ActionKind.USE_SEVEN if others + 1 >= own else ActionKind.IGNORE_SEVEN
     return next((a for a in legal if a.kind == want), legal[0])
+
+
+def play_victory_point(view: View, legal: Sequence[Action], chosen: Action) -> Action:
+    """Alternate rule 1, where a victory point card is worth nothing until played: play one
+    when it wins at once, or instead of ending the turn (the turn's development card is then
+    not wanted for anything else). ``chosen`` otherwise."""
+    if not view.rules.alternate or not view.rules.has("victory_points_played"):
+        return chosen
+    play = next((a for a in legal if a.kind == ActionKind.PLAY_VICTORY_POINT), None)
+    if play is None or view.viewer is None:
+        return chosen
+    wins = view.public_vp[view.viewer] + 1 >= view.vp_target
+    return play if wins or chosen.kind == ActionKind.END_TURN else chosen

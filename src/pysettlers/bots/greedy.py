@@ -531,6 +531,9 @@ class GreedyBot:
         self._pool_view: View | None = None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return F.play_victory_point(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("there is no legal action to choose from")
         if len(legal) == 1:

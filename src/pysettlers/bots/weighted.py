@@ -123,6 +123,9 @@ class WeightedBot:
     # -- entry point ---------------------------------------------------------------------------
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return F.play_victory_point(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("there is no legal action to choose from")
         if len(legal) == 1:

@@ -34,6 +34,7 @@ _INTS = ("players", "vp_target", "seed")
 # The 1996 rules' "ALTERNATE RULES" (003, p. 12), by the names ``Rules.alternate`` takes, in
 # the rulebook's order (``alternate.py`` holds the text and the reading of each).
 AlternateRule = Literal[
+    "victory_points_played",  # 1. victory point cards count once played, like the others
     "open_hands",  # 2. hands of resource cards face up
     "development_after_roll",  # 3. development cards only after one's roll
     "no_early_sevens",  # 4. a 7 in the first two complete turns is rolled again

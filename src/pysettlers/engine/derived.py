@@ -65,6 +65,9 @@ def recount(s: GameState) -> dict[str, Any]:
     for holder in (s.longest_road, s.largest_army):
         if holder != NOBODY:
             public[holder] += data.AWARD_POINTS
+    if s.rules.alternate and s.rules.has("victory_points_played"):
+        for p in range(n):  # alternate rule 1: victory point cards played face up count
+            public[p] += s.played[5 * p + 4]
     return {
         "public_vp": public,
         "settlements_left": settlements_left,

@@ -160,14 +160,14 @@ def _may_play(s: GameState, p: int, card: int) -> bool:
 
 # "You may play a development card ... before rolling the dice or after" (Almanac,
 # Development Cards): the turn's own phases, never in a special build turn.
-_PLAY_PHASES = frozenset({P.PRE_ROLL, P.MAIN, P.BUILD})
+PLAY_PHASES = frozenset({P.PRE_ROLL, P.MAIN, P.BUILD})
 
 
 class _Play(Rule):
     """What the four playable cards share: the phases and the quick filter."""
 
     name = DEV_RULE
-    phases = _PLAY_PHASES
+    phases = PLAY_PHASES
 
     def phases_for(self, rules: Rules) -> frozenset[Phase]:
         # Alternate rule 3: "a player cannot play them until after he rolls the dice".

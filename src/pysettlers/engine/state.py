@@ -299,8 +299,15 @@ class GameState:
         return (d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4])
 
     def total_vp(self, p: int) -> int:
-        """Public points plus hidden victory point cards."""
-        return self.public_vp[p] + self.dev[5 * p + 4]
+        """Public points plus hidden victory point cards (which count only once played
+        under alternate rule 1: then they are among the public points)."""
+        return self.public_vp[p] + self.hidden_vp(p)
+
+    def hidden_vp(self, p: int) -> int:
+        """The points ``p``'s unplayed victory point cards are worth now."""
+        if self.rules.alternate and self.rules.has("victory_points_played"):
+            return 0
+        return self.dev[5 * p + 4]
 
     def fields(self) -> dict[str, object]:
         """All slot values (for equality checks and debugging)."""

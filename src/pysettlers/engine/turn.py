@@ -81,7 +81,7 @@ def win(s: GameState, p: int) -> None:
     s.winner = p
     s.phase = P.GAME_OVER
     s.free_roads = 0  # a free road may have won the game; none is left to place
-    s.events.append(Won(p, s.public_vp[p] + s.dev[5 * p + 4], s.dev[5 * p + 4]))
+    s.events.append(Won(p, s.total_vp(p), s.hidden_vp(p)))
 
 
 # Registered by call, not by decorator: mypyc compiles only undecorated classes.

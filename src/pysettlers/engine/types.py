@@ -169,6 +169,7 @@ class ActionKind(IntEnum):
     # The 1996 alternate rules (``scenarios/alternate.py``).
     USE_SEVEN = 35  # rule 5: the 7 takes effect (discards, robber, steal)
     IGNORE_SEVEN = 36  # rule 5: the 7 is ignored: no robber, no steal
+    PLAY_VICTORY_POINT = 37  # rule 1: a victory point card is played face up to count
 
 
 FIRST_HELPER_KIND = ActionKind.HELPER_CANDAMIR

@@ -267,8 +267,11 @@ def _cards(s: GameState, out: list[str]) -> None:
                 f"knights: p{p} has {s.knights[p]} but played {s.played[i + DevCard.KNIGHT]} "
                 "knight cards"
             )
-        if s.played[i + DevCard.VICTORY_POINT]:
-            out.append(f"played: p{p} played a victory point card (they are never played)")
+        if s.played[i + DevCard.VICTORY_POINT] and not s.rules.has("victory_points_played"):
+            out.append(
+                f"played: p{p} played a victory point card (they are played only with "
+                "alternate rule 1)"
+            )
         for d in range(5):
             if s.dev_new[i + d] > s.dev[i + d]:
                 out.append(

@@ -199,6 +199,8 @@ class View:
         """The viewer's total including hidden victory point cards."""
         if self.viewer is None or self.dev_cards is None:
             return None
+        if self.rules.has("victory_points_played"):  # they count once played (public)
+            return self.public_vp[self.viewer]
         return self.public_vp[self.viewer] + self.dev_cards[4]
 
     def to_json(self) -> dict[str, Any]:
@@ -410,7 +412,7 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
     # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
     if over:
-        revealed = tuple(dev[5 * p + 4] if p == s.winner else 0 for p in range(n))
+        revealed = tuple(s.hidden_vp(p) if p == s.winner else 0 for p in range(n))
         public_vp = tuple(s.public_vp[p] + revealed[p] for p in range(n))
     else:
         revealed = (0,) * n

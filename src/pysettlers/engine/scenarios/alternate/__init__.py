@@ -1,4 +1,15 @@
-"""The 1996 alternate rules that add decisions: rule 5, the roller may ignore a 7.
+"""The 1996 alternate rules that add decisions: 1, victory point cards played; 5, a 7 ignored.
+
+    "1. Victory Point cards are played like all other Development cards. Only one can be
+    played each turn, and they cannot be played immediately upon drawing." (003)
+
+The reading taken: a victory point card counts only once played (``p0 victory-point``): it
+goes face up, its point is public, and an unplayed one is worth nothing, not even at the
+end (playing it is the only way it is like the other cards). "Only one can be played each
+turn" is read with "like all other Development cards": one development card of any kind a
+turn, so a victory point card uses the turn's play. A played card can win the game at
+once on one's own turn, like any point. The card is playable in the phases of the other
+cards (before or after the roll; only after it with rule 3).
 
     "5. Any time a player rolls a "7", he can choose to ignore it and not move the robber.
     That player forfeits his right to steal a resource card." (003, ALTERNATE RULES)
@@ -14,16 +25,16 @@ the roller. The players who would have discarded are shown in the view during th
 (``discards``), as the table would see them.
 
 The rules of 003 that need no decision of their own (2, 3, 4, 6, 7) live in the base rule
-modules (``engine/alternate.py``). With the Helpers of CATAN this rule is refused
-(``Rules``): Sean's owner answers a 7 at once, and neither rulebook says whether before or
-after the roller's choice.
+modules (``engine/alternate.py``); so do rule 1's points (``GameState.total_vp``). With
+the Helpers of CATAN rule 5 is refused (``Rules``): Sean's owner answers a 7 at once, and
+neither rulebook says whether before or after the roller's choice.
 
-What this is not: the other alternate rules, or any strategy (the bots' choice is theirs).
+What this is not: rule 8 (knights interrupting a robber move), or any strategy.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from pysettlers.engine.actions import (
     Action,
@@ -34,36 +45,81 @@ from pysettlers.engine.actions import (
     register_notation,
 )
 from pysettlers.engine.config import Rules
-from pysettlers.engine.events import Event, Seat
-from pysettlers.engine.registry import Rule, register_scenario
+from pysettlers.engine.development import DEV_RULE, PLAY_PHASES, play_error, take_card
+from pysettlers.engine.registry import NEEDS_DEV, Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import ActionKind, Phase, members
+from pysettlers.engine.types import ActionKind, DevCard, Phase, members
+
+from .events import SevenIgnored, SevenUsed, VictoryPointPlayed
 
 K: Final = members(ActionKind)
 P: Final = members(Phase)
+D: Final = members(DevCard)
 
 IGNORE_SEVEN_RULE = "Alternate rule 5 (ignore a 7)"
 
 
-class SevenUsed(Event):
-    """The roller of a 7 lets it take effect (alternate rule 5)."""
-
-    kind: ClassVar[str] = "seven_used"
-    secret: ClassVar[tuple[str, ...]] = ()
-    seen_by: ClassVar[tuple[str, ...]] = ()
-    player: Seat
+VICTORY_POINTS_PLAYED_RULE = "Alternate rule 1 (victory point cards played)"
+_PLAY_VP = [Action(p, K.PLAY_VICTORY_POINT) for p in range(8)]
 
 
-class SevenIgnored(Event):
-    """The roller of a 7 ignores it: no discards, no robber, no steal (alternate rule 5)."""
+class PlayVictoryPoint(Rule):
+    kind = K.PLAY_VICTORY_POINT
+    name = DEV_RULE  # "like all other Development cards": the same limits, the same rule
+    phases = PLAY_PHASES
+    order = 24
 
-    kind: ClassVar[str] = "seven_ignored"
-    secret: ClassVar[tuple[str, ...]] = ()
-    seen_by: ClassVar[tuple[str, ...]] = ()
-    player: Seat
+    def phases_for(self, rules: Rules) -> frozenset[Phase]:
+        if rules.has("development_after_roll"):
+            return self.phases - {P.PRE_ROLL}
+        return self.phases
+
+    def needs(self, phase: Phase) -> int:
+        return NEEDS_DEV
+
+    def error(self, s: GameState, a: Action) -> str | None:
+        return play_error(s, a.player, D.VICTORY_POINT)
+
+    def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
+        i = 5 * p + 4
+        if not s.dev_played and s.dev[i] > s.dev_new[i]:
+            out.append(_PLAY_VP[p])
+
+    def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        p = a.player
+        take_card(s, p, D.VICTORY_POINT)
+        s.public_vp[p] += 1
+        s.events.append(VictoryPointPlayed(p))
+        return None
+
+
+class VictoryPointsPlayed(Scenario):
+    """Alternate rule 1 through the scenario hooks: the card's own play."""
+
+    name = "victory_points_played"
+
+    def enabled(self, rules: Rules) -> bool:
+        return rules.has("victory_points_played")
+
+    def rules(self) -> tuple[Rule, ...]:
+        return (PlayVictoryPoint(),)
+
+    def init(self, s: GameState) -> None:
+        s.ext[self.name] = _PART
+
+    def build(self, s: GameState, spec: Any) -> Any:
+        if spec is not None:
+            raise ValueError(f"{self.name}: this rule takes no part in a built position")
+        return _PART
+
+    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
+        return _PART
+
+    def unview(self, s: GameState, part: Any) -> Any:
+        return _PART
 
 
 _USE = [Action(p, K.USE_SEVEN) for p in range(8)]
@@ -176,6 +232,8 @@ def _parse(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topo
     return Action(player, kind)
 
 
+register_notation(K.PLAY_VICTORY_POINT, "victory-point", _format, _parse)
 register_notation(K.USE_SEVEN, "use-seven", _format, _parse)
 register_notation(K.IGNORE_SEVEN, "ignore-seven", _format, _parse)
+register_scenario(VictoryPointsPlayed())
 register_scenario(IgnoreSevenScenario())
