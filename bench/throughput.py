@@ -49,7 +49,7 @@ def play_random(seed: int, players: int, max_steps: int = 100_000) -> tuple[Game
     steps = 0
     while s.winner < 0 and steps < max_steps:
         actions = legal_actions(s, offers=False)  # no domestic offers
-        apply(s, actions[rng.randrange(len(actions))])
+        apply(s, rng.choice(actions))
         steps += 1
     return s, steps
 
@@ -77,7 +77,7 @@ def per_call_costs(n_games: int, players: int) -> dict[str, float]:
             if rng.random() < 0.05:
                 states.append(s.copy())
             actions = legal_actions(s, offers=False)
-            apply(s, actions[rng.randrange(len(actions))])
+            apply(s, rng.choice(actions))
     out: dict[str, float] = {}
     n = len(states)
     # Each call over the same positions, timed REPEATS times: the median of the repeats
