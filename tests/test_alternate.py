@@ -18,6 +18,8 @@ from pysettlers.engine import (
     Phase,
     Rules,
     apply,
+    chance_outcomes,
+    deciders,
     format_action,
     legal_actions,
     load_state,
@@ -32,6 +34,7 @@ from pysettlers.engine.alternate import KEEP_A_SETTLEMENT_RULE
 from pysettlers.engine.config import ALTERNATE_RULES
 from pysettlers.engine.events import Rolled, SevenRerolled
 from pysettlers.engine.flow import TURN_RULE
+from pysettlers.engine.production import ROBBER_RULE
 from pysettlers.engine.scenarios.alternate import SevenIgnored, SevenUsed, VictoryPointPlayed
 from pysettlers.engine.state import GameState
 from pysettlers.sim.runner import parse_players, play_game
@@ -368,3 +371,120 @@ def test_the_bots_play_their_victory_point_cards_under_rule_1(bots: str) -> None
             s = played.game.state
             assert s.total_vp(s.winner) >= rules.vp_target
     assert played_cards > 0
+
+
+# -- 8. knights interrupting the robber ------------------------------------------------------------
+
+KNIGHTS = "knight_interrupts"
+# p0 on hex (0,0)'s top corner; p1 on (1,0)'s; p2 far away on (-2,2).
+CHAIN_PIECES = {
+    "p0": {"settlements": ["(0,0)S"], "roads": ["(0,0)SE"]},
+    "p1": {"settlements": ["(1,-1)N"], "roads": ["(1,-1)NE"]},
+    "p2": {"settlements": ["(-2,2)S"], "roads": ["(-2,2)SE"]},
+}
+
+
+def _seven_then_robber(dev: dict[str, str], *extra: str) -> GameState:
+    s = position(
+        beginner(KNIGHTS, *extra),
+        pieces=CHAIN_PIECES,
+        phase="pre_roll",
+        dev=dev,
+        hands={"p0": "ore", "p1": "2wool", "p2": "brick", "p3": "nothing"},
+    )
+    play(s, ("p0 roll", (3, 4)))
+    assert s.phase == Phase.MOVE_ROBBER
+    return s
+
+
+def test_rule_8_the_steal_waits_while_others_may_interrupt() -> None:
+    # "Knight cards may be used to interrupt immediately after any player moves the robber."
+    s = _seven_then_robber({"p1": "knight", "p2": "knight"})
+    play(s, "p0 robber (1,-1) p1")
+    assert s.phase == Phase.KNIGHT_WINDOW
+    assert s.robber == s.topo.parse_hex("(1,-1)") and s.hand_size(1) == 2  # nothing taken
+    assert deciders(s) == (1,)  # asked one at a time, clockwise from the mover
+    assert legal(s, 1) == ["p1 interrupt", "p1 let-be"]
+    assert chance_outcomes(s, parse_action("p1 let-be", s.topo)) == []  # p2 is still asked
+    play(s, "p1 let-be")
+    assert deciders(s) == (2,)
+    # The last pass closes the window: the steal comes with it, as the robber's steal does.
+    assert chance_outcomes(s, parse_action("p2 let-be", s.topo)) == [(2, 1.0)]
+    play(s, ("p2 let-be", 2))
+    assert s.phase == Phase.MAIN and s.hand(1) == (0, 0, 1, 0, 0)
+    assert s.hand(0) == (0, 0, 1, 0, 1)
+    assert validate(s) == []
+
+
+def test_rule_8_the_interrupter_moves_the_robber_and_the_first_mover_gets_nothing() -> None:
+    # "The player who plays the Knight card places the robber where he desires and gets to
+    # steal a card from another player. The player who used to be moving the robber gets
+    # nothing."
+    s = _seven_then_robber({"p1": "knight"})
+    play(s, "p0 robber (1,-1) p1", "p1 interrupt")
+    assert s.phase == Phase.KNIGHT_MOVE and deciders(s) == (1,)
+    assert s.knights[1] == 1 and s.dev[5 + 0] == 0
+    err = assert_illegal(s, "p1 robber (1,-1) p0", ROBBER_RULE)
+    assert "another hex" in err.message
+    play(s, ("p1 robber (0,0) p0", 4))  # nobody left who could interrupt: the steal at once
+    assert s.phase == Phase.MAIN and s.current == 0
+    assert s.hand(1) == (0, 0, 2, 0, 1) and s.hand(0) == (0, 0, 0, 0, 0)
+    assert validate(s) == []
+
+
+def test_rule_8_a_chain_of_knights() -> None:
+    # "A Knight card can be played to interrupt another player's Knight card."
+    s = _seven_then_robber({"p0": "knight", "p1": "knight"})
+    play(s, "p0 robber (1,-1) p1", "p1 interrupt", "p1 robber (0,0) p0")
+    assert s.phase == Phase.KNIGHT_WINDOW and deciders(s) == (0,)  # the roller strikes back
+    play(s, "p0 interrupt", "p0 robber (1,-1) p1")
+    # Everyone who could has played: p0 steals from p1, and nobody else gets anything.
+    assert s.phase == Phase.MAIN
+    assert s.knights[:2] == [1, 1] and s.dev_played
+    assert s.hand_size(0) == 2 and s.hand_size(1) == 1
+
+
+def test_rule_8_one_development_card_a_turn_out_of_turn_too() -> None:
+    s = _seven_then_robber({"p1": "2knight"})
+    play(s, "p0 robber (1,-1) p1", "p1 interrupt", "p1 robber (0,0) p0")
+    # p1 holds another knight but has played their card of this turn.
+    assert s.phase == Phase.MAIN
+    # A knight played before the roll: the roller has played theirs and is not asked.
+    t = position(
+        beginner(KNIGHTS),
+        pieces=CHAIN_PIECES,
+        phase="pre_roll",
+        dev={"p0": "2knight", "p1": "knight"},
+        hands={"p0": "ore", "p1": "2wool"},
+    )
+    play(t, "p0 knight", "p0 robber (1,-1) p1", "p1 interrupt", "p1 robber (0,0) p0")
+    assert t.phase == Phase.PRE_ROLL and t.dev[0] == 1  # back before the roll
+
+
+def test_rule_8_the_chain_saves_loads_and_validates() -> None:
+    s = _seven_then_robber({"p1": "knight"})
+    play(s, "p0 robber (1,-1) p1")
+    assert load_state(save_state(s)) == s
+    assert validate(s) == []
+    part = observe(s, 3).to_json()["knight_interrupts"]
+    assert part["mover"] == 0 and part["victim"] == 1 and part["passed"] == []
+
+
+def test_without_rule_8_nobody_interrupts() -> None:
+    s = position(
+        BEGINNER, pieces=CHAIN_PIECES, phase="pre_roll", dev={"p1": "knight"}, hands={"p1": "wool"}
+    )
+    play(s, ("p0 roll", (3, 4)), ("p0 robber (1,-1) p1", 2))
+    assert s.phase == Phase.MAIN and s.hand_size(1) == 0
+
+
+@pytest.mark.parametrize("bots", ["weighted,greedy,random,weighted"])
+def test_the_bots_play_rule_8(bots: str) -> None:
+    specs = parse_players(bots)
+    kinds: set[ActionKind] = set()
+    for seed in range(3):
+        rules = Rules(players=len(specs), seed=seed, alternate=(KNIGHTS,))
+        played = play_game(rules, specs, max_turns=400)
+        assert played.status in ("finished", "unfinished"), played.error
+        kinds |= {st.action.kind for st in played.game.steps}
+    assert ActionKind.LET_ROBBER_BE in kinds

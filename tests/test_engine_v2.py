@@ -51,6 +51,7 @@ ENGINE = Path(engine.__file__).parent
 
 
 SEVEN_KINDS = {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
+KNIGHT_KINDS = {ActionKind.INTERRUPT_KNIGHT, ActionKind.LET_ROBBER_BE}
 
 
 @pytest.mark.parametrize(
@@ -58,7 +59,14 @@ SEVEN_KINDS = {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
     [
         Rules(),
         Rules(helpers=True),
-        Rules(alternate=("ignore_seven", "development_after_roll", "victory_points_played")),
+        Rules(
+            alternate=(
+                "ignore_seven",
+                "development_after_roll",
+                "victory_points_played",
+                "knight_interrupts",
+            )
+        ),
     ],
 )
 def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rules(
@@ -71,6 +79,7 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
             (kind in HELPER_KINDS and not rules.helpers)
             or (kind in SEVEN_KINDS and not rules.has("ignore_seven"))
             or (kind == ActionKind.PLAY_VICTORY_POINT and not rules.has("victory_points_played"))
+            or (kind in KNIGHT_KINDS and not rules.has("knight_interrupts"))
         )
         assert (rule is None) == absent, kind
         if rule is not None:

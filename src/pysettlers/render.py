@@ -237,6 +237,8 @@ PHASE_WORDS: dict[Phase, str] = {
     Phase.CANDAMIR_KEEP: "keep one of the development cards Candamir drew",
     Phase.NASSIR_REPAY: "give a card back to each opponent who gave one to Nassir",
     Phase.SEVEN_CHOICE: "use the 7 (discards, robber) or ignore it",
+    Phase.KNIGHT_WINDOW: "interrupt the robber with a knight, or let it be",
+    Phase.KNIGHT_MOVE: "move the robber with the knight just played",
 }
 
 

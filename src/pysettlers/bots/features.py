@@ -469,3 +469,16 @@ def play_victory_point(view: View, legal: Sequence[Action], chosen: Action) -> A
         return chosen
     wins = view.public_vp[view.viewer] + 1 >= view.vp_target
     return play if wins or chosen.kind == ActionKind.END_TURN else chosen
+
+
+def knight_window(view: View, legal: Sequence[Action]) -> Action:
+    """Alternate rule 8, asked whether to interrupt a robber move with a knight: yes when
+    the robber now stands on one of one's own buildings or one is the victim named."""
+    me = view.viewer
+    assert me is not None
+    part = view.ext.get("knight_interrupts")
+    victim = getattr(part, "victim", NOBODY)
+    corners = view.board.topology.hex_corners[view.robber]
+    hurt = victim == me or any(view.building_owner[v] == me for v in corners)
+    want = ActionKind.INTERRUPT_KNIGHT if hurt else ActionKind.LET_ROBBER_BE
+    return next((a for a in legal if a.kind == want), legal[0])

@@ -93,7 +93,7 @@ from . import features as F
 from .base import register_bot
 from .helper_score import helper_score
 from .options import HEURISTIC_KEYS, heuristic_options
-from .weighted import HELPER_PHASES, threat
+from .weighted import HELPER_PHASES, robber_choice, threat
 
 K = ActionKind
 
@@ -542,6 +542,10 @@ class GreedyBot:
             raise ValueError("a bot needs the view of its own seat")
         if view.phase == Phase.SEVEN_CHOICE:
             return F.seven_choice(view, legal)
+        if view.phase == Phase.KNIGHT_WINDOW:
+            return F.knight_window(view, legal)
+        if view.phase == Phase.KNIGHT_MOVE:  # an ordinary robber move, out of turn
+            return robber_choice(view, legal, F.board_info(view.board), lambda: 0.0)
         if view.phase not in KNOWN_PHASES:
             return self.rng.choice(legal)  # a phase it has no model for
         if view.phase == Phase.SPECIAL_BUILD and not self.sbp:

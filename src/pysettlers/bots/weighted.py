@@ -140,8 +140,10 @@ class WeightedBot:
             return self._best_road(view, legal, info, free=True) or legal[0]
         if ph == Phase.DISCARD:
             return self._discard(view, legal, info)
-        if ph == Phase.MOVE_ROBBER:
+        if ph in (Phase.MOVE_ROBBER, Phase.KNIGHT_MOVE):
             return robber_choice(view, legal, info, self._noise)
+        if ph == Phase.KNIGHT_WINDOW:
+            return F.knight_window(view, legal)
         if ph == Phase.PRE_ROLL:
             return self._pre_roll(view, legal, info)
         if ph == Phase.TRADE_RESPONSE:

@@ -28,8 +28,8 @@ rule modules ask (``Rules.alternate`` names the rules in play; ``Rules.has(name)
   settlement first may then upgrade either.
 
 What this is not: the rule modules themselves (production, development, building and views
-ask ``Rules.has``); rules 1, 5 and 8 (victory point cards played, ignoring a 7, knights
-interrupting the robber) are not implemented yet.
+ask ``Rules.has``), nor rules 1, 5 and 8, which add decisions of their own and are scenarios
+(``scenarios/alternate``).
 """
 
 from __future__ import annotations

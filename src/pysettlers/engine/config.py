@@ -41,6 +41,7 @@ AlternateRule = Literal[
     "ignore_seven",  # 5. the roller may ignore a 7
     "no_trade_after_building",  # 6. the separate trade and build phases
     "keep_a_settlement",  # 7. at least one settlement on the board at the end of a turn
+    "knight_interrupts",  # 8. a knight interrupts a robber move, in chains
 ]
 ALTERNATE_RULES: tuple[AlternateRule, ...] = get_args(AlternateRule)
 
@@ -126,12 +127,13 @@ class Rules:
                 )
         if len(set(alt)) != len(alt):
             raise ValueError(f"an alternate rule is named twice in {list(alt)}")
-        if self.helpers and "ignore_seven" in alt:
-            # Sean's owner answers a 7 at once; whether before or after the roller's choice
-            # to ignore it is a question neither rulebook answers.
-            raise ValueError(
-                "alternate rule 5 (ignore_seven) cannot be combined with the Helpers of CATAN"
-            )
+        for name, why in (("ignore_seven", 5), ("knight_interrupts", 8)):
+            # Sean's owner answers a 7 at once, and Lin's owner moves the robber: whether
+            # before or after the roller's choice or a chain of knights, neither rulebook says.
+            if self.helpers and name in alt:
+                raise ValueError(
+                    f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN"
+                )
 
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate

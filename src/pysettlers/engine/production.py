@@ -19,6 +19,7 @@ from . import rng
 from .actions import Action, Outcome
 from .alternate import early_turn
 from .building import pay
+from .config import Rules
 from .events import Discarded, Produced, RobberMoved, Rolled, SevenRerolled
 from .limits import discard_owed
 from .registry import Rule, register
@@ -258,7 +259,19 @@ class MoveRobber(Rule):
                     moves = choices[hx][mask] = tuple(victims) if victims else (row[0],)
                 out.extend(moves)
 
+    def phases_for(self, rules: Rules) -> frozenset[Phase]:
+        # Alternate rule 8: a knight played to interrupt moves the robber in its own phase.
+        if rules.has("knight_interrupts"):
+            return self.phases | {P.KNIGHT_MOVE}
+        return self.phases
+
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
+        scenarios = s.ruleset.scenarios
+        if scenarios and _steal_waits(s, a.player):
+            s.robber = a.a  # placed; the steal is the scenario's to settle
+            for x in scenarios:
+                x.robber_placed(s, a.player, a.a, a.b, True)
+            return None
         stolen: int | None = None
         if a.b != NOBODY and s.hand_size(a.b):
             if outcome is None:
@@ -271,10 +284,12 @@ class MoveRobber(Rule):
             outcome = None
         move_robber(s, a.player, a.a, a.b, stolen)
         s.phase = s.resume
+        for x in scenarios:
+            x.robber_placed(s, a.player, a.a, a.b, False)
         return outcome
 
     def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
-        if a.b == NOBODY:
+        if a.b == NOBODY or (s.ruleset.scenarios and _steal_waits(s, a.player)):
             return []
         hand = s.hand(a.b)
         total = sum(hand)
@@ -283,9 +298,16 @@ class MoveRobber(Rule):
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
         if a.b == NOBODY or not s.hand_size(a.b):
             return "nothing is stolen here, so no card can be named"
+        if s.ruleset.scenarios and _steal_waits(s, a.player):
+            return "nothing is stolen yet: another player may interrupt with a knight"
         if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
             return f"p{a.b} holds no card {outcome!r} to be stolen"
         return None
+
+
+def _steal_waits(s: GameState, p: int) -> bool:
+    """Whether a scenario settles the steal of the robber ``p`` is placing (rule 8)."""
+    return any(x.steal_waits(s, p) for x in s.ruleset.scenarios)
 
 
 # Registered by call, not by decorator: mypyc compiles only undecorated classes.

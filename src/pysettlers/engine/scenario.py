@@ -22,6 +22,9 @@ Hooks (every one optional; the defaults do nothing):
 * ``after_roll(s, total)`` — a production roll was resolved as far as the base rules go at
   once (production paid, or the discards of a 7 set but not made); may switch the phase;
 * ``end_turn(s)`` — the current player's turn ends (before any Special Building Phase);
+* ``steal_waits(s, p)`` / ``robber_placed(s, p, h, victim, waited)`` — ``p`` is placing the
+  robber: whether the steal waits for the scenario to settle it (the robber is placed and
+  nothing taken yet), and the placement done (``waited`` says which way);
 * ``trade_ratios(s, ratios)`` — the bank's rates for everyone now (``ratios`` is the base
   game's ``5 * player + resource`` list; return it or a changed copy);
 * ``view(s, viewer)`` — its part of a seat's view (public and that seat's secrets only);
@@ -88,6 +91,14 @@ class Scenario:
 
     def end_turn(self, s: GameState) -> None:
         """The current player's turn ends."""
+
+    def steal_waits(self, s: GameState, p: int) -> bool:
+        """Whether the steal of the robber ``p`` is placing now waits for this scenario."""
+        return False
+
+    def robber_placed(self, s: GameState, p: int, h: int, victim: int, waited: bool) -> None:
+        """``p`` placed the robber on ``h`` naming ``victim`` (who was robbed unless
+        ``waited``)."""
 
     def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
         return ratios

@@ -125,6 +125,8 @@ class Phase(IntEnum):
     NASSIR_REPAY = 16  # Nassir's owner gives a card back to each opponent who gave one
     # The 1996 alternate rules (``scenarios/alternate.py``).
     SEVEN_CHOICE = 17  # rule 5: the roller of a 7 uses it or ignores it
+    KNIGHT_WINDOW = 18  # rule 8: after the robber is placed, others may interrupt with a knight
+    KNIGHT_MOVE = 19  # rule 8: the interrupting player moves the robber
 
 
 class ActionKind(IntEnum):
@@ -170,6 +172,8 @@ class ActionKind(IntEnum):
     USE_SEVEN = 35  # rule 5: the 7 takes effect (discards, robber, steal)
     IGNORE_SEVEN = 36  # rule 5: the 7 is ignored: no robber, no steal
     PLAY_VICTORY_POINT = 37  # rule 1: a victory point card is played face up to count
+    INTERRUPT_KNIGHT = 38  # rule 8: a knight played to take the robber over
+    LET_ROBBER_BE = 39  # rule 8: no knight this time
 
 
 FIRST_HELPER_KIND = ActionKind.HELPER_CANDAMIR

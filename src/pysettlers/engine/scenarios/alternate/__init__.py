@@ -36,14 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pysettlers.engine.actions import (
-    Action,
-    NotationError,
-    Outcome,
-    keyword,
-    quoted,
-    register_notation,
-)
+from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.config import Rules
 from pysettlers.engine.development import DEV_RULE, PLAY_PHASES, play_error, take_card
 from pysettlers.engine.registry import NEEDS_DEV, Rule, register_scenario
@@ -54,6 +47,7 @@ from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import ActionKind, DevCard, Phase, members
 
 from .events import SevenIgnored, SevenUsed, VictoryPointPlayed
+from .notation import no_argument, parse_no_argument
 
 K: Final = members(ActionKind)
 P: Final = members(Phase)
@@ -222,18 +216,11 @@ class IgnoreSevenScenario(Scenario):
         return []
 
 
-def _format(a: Action, head: str, topo: Topology) -> str:
-    return head
-
-
-def _parse(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
-    if rest:
-        raise NotationError(f"{quoted(text)}: '{keyword(kind)}' takes no argument")
-    return Action(player, kind)
-
-
-register_notation(K.PLAY_VICTORY_POINT, "victory-point", _format, _parse)
-register_notation(K.USE_SEVEN, "use-seven", _format, _parse)
-register_notation(K.IGNORE_SEVEN, "ignore-seven", _format, _parse)
+register_notation(K.PLAY_VICTORY_POINT, "victory-point", no_argument, parse_no_argument)
+register_notation(K.USE_SEVEN, "use-seven", no_argument, parse_no_argument)
+register_notation(K.IGNORE_SEVEN, "ignore-seven", no_argument, parse_no_argument)
 register_scenario(VictoryPointsPlayed())
 register_scenario(IgnoreSevenScenario())
+
+# Rule 8 registers itself after the rules above (its module imports this package's parts).
+from . import knights  # noqa: E402, F401

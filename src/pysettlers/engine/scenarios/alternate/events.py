@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pysettlers.engine.events import Event, Seat
+from pysettlers.engine.events import Event, HexRef, Seat
 
 
 class SevenUsed(Event):
@@ -33,3 +33,15 @@ class VictoryPointPlayed(Event):
     secret: ClassVar[tuple[str, ...]] = ()
     seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
+
+
+class RobberPlaced(Event):
+    """The robber placed on ``hex`` with ``victim`` named, the steal waiting while the others
+    may interrupt with a knight (alternate rule 8)."""
+
+    kind: ClassVar[str] = "robber_placed"
+    secret: ClassVar[tuple[str, ...]] = ()
+    seen_by: ClassVar[tuple[str, ...]] = ()
+    player: Seat
+    hex: HexRef
+    victim: Seat
