@@ -3,9 +3,10 @@
 What this is for: importing this package registers every scenario the engine ships (the
 engine package imports it once). Each subpackage registers its rules, hooks, events and
 notation; the base game never imports any of them. Today: ``helpers`` (Helpers of CATAN)
-and ``alternate`` (the 1996 alternate rules that add decisions: 1, 5 and 8). 7–8 players, the islands maps with bridges, Seafarers ships and
-the pirate are added the same way: a :class:`~pysettlers.engine.scenario.Scenario`
-subclass whose ``enabled(rules)`` reads its option in ``Rules``.
+and ``alternate`` (the 1996 alternate rules that add decisions: 1, 5 and 8). 7–8 players,
+the islands maps with bridges, Seafarers ships and the pirate are added the same way: a
+:class:`~pysettlers.engine.scenario.Scenario` subclass whose ``enabled(rules)`` reads its
+option in ``Rules``.
 
 What this is not: a plug-in system for third-party code.
 """
