@@ -341,6 +341,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       if (legalChanged && !dialogOpen()) discardPicker(ctx, owed);
     }
     if (by.roll) out.push(btn(actionWords(by.roll[0], names), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
+    const hx = v.helpers;
+    if (hx && hx.look && by.take) out.push(h("p", { class: "hint" }, `${names(hx.victim)}'s hand: `, bundleView(hx.look)));
     if (ctx.targets.length) {
       const kinds = [...new Set(ctx.targets.map((t) => t.kind))];
       out.push(h("p", { class: "hint" }, `Tap a highlighted ${kinds.map(placeWord).join(" or ")} on the board.`));
@@ -383,9 +385,10 @@ export async function openGame(root, gameId, { onLeave } = {}) {
         const ans = o.answers[key] || "not asked";
         const counter = o.counters[key];
         const confirm = (by.confirm || []).find((a) => a.args[0] === key);
+        // A counter is written from its maker's side; shown here from mine.
         return h("li", { class: `answer ${ans}` }, swatch(p.seat), ` ${names(p.seat)}: `,
-          counter ? h("span", {}, "counters: gives ", bundleView(counter.give), " for ", bundleView(counter.get)) : ans,
-          confirm ? h("button", { class: "act primary small", "data-act": confirm.text, onclick: () => act(ctx, confirm) }, "Trade") : null);
+          counter ? h("span", {}, "counters — you give ", bundleView(counter.get), " and get ", bundleView(counter.give)) : ans,
+          confirm ? h("button", { class: "act primary small", "data-act": confirm.text, onclick: () => act(ctx, confirm) }, `Trade with ${names(p.seat)}`) : null);
       });
       rows.push(h("ul", { class: "answers" }, answers));
       if (by.cancel) rows.push(h("button", { class: "act", "data-act": "cancel", onclick: () => act(ctx, by.cancel[0]) }, "Withdraw offer"));
@@ -445,7 +448,8 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex" }[kind] || "spot";
+  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", lin: "hex",
+    vincent: "corner", william: "edge" }[kind] || "spot";
 }
 
 function cap(s) {
