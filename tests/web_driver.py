@@ -373,3 +373,238 @@ def seen(page: Page) -> dict[str, Any]:
     """The page's game dataset (version, seat, phase...)."""
     out: dict[str, Any] = page.eval_on_selector(".game", "e => ({...e.dataset})")
     return out
+
+
+# -- a game whose seats the test holds: a situation set up quickly, then one seat handed to a page
+
+Pick = tuple[str, str | None]  # an action in notation and its chance outcome (real dice)
+
+
+class Table:
+    """A game on the server with every seat human and held by the test (real dice: the
+    test chooses rolls and cards). It acts for any seat over that seat's own WebSocket, as
+    any client would, so a test reaches a situation in a few dozen actions; then
+    :meth:`open` hands a seat to a browser page (its token in localStorage, as the lobby
+    leaves it) and the test keeps playing the other seats."""
+
+    def __init__(self, base: str, rules: dict[str, Any], *, name: str = "Ann") -> None:
+        import httpx
+
+        self.base = base
+        n = int(rules.get("players", 4))
+        body = {
+            "rules": rules,
+            "seats": [{"kind": "human"}] * n,
+            "join": 0,
+            "player_name": name,
+            "public": False,
+            "manual_chance": True,
+            "absent_limit": 86400,  # nobody is replaced by a stand-in bot while the test waits
+        }
+        r = httpx.post(f"{base}/api/games", json=body, timeout=20)
+        assert r.status_code == 201, r.text
+        created = r.json()
+        self.id: str = created["game"]["id"]
+        self.n = n
+        self.tokens: dict[int, str] = {0: created["you"]["token"]}
+        self.names = {0: name}
+        for inv in created["invites"]:
+            who = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"][inv["seat"]]
+            j = httpx.post(
+                f"{base}/api/games/{self.id}/join",
+                json={"invite": inv["invite"], "name": who},
+                timeout=20,
+            ).json()
+            self.tokens[j["seat"]] = j["token"]
+            self.names[j["seat"]] = who
+        self.socks: dict[int, Any] = {}
+        self.states: dict[int, dict[str, Any]] = {}
+        self.ids = 0
+        for seat in range(n):
+            self.connect(seat)
+
+    # -- the seats' connections -------------------------------------------------------------
+
+    def connect(self, seat: int) -> None:
+        import json
+
+        from websockets.sync.client import connect
+
+        url = self.base.replace("http://", "ws://") + f"/ws/games/{self.id}"
+        ws = connect(url, proxy=None, max_size=2**22, compression=None, legacy=True)
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "token": self.tokens[seat]}))
+        self.socks[seat] = ws
+        self.wait(lambda: seat in self.states, f"seat {seat}'s first state")
+
+    def drain(self, block: float = 0.0) -> None:
+        """Read every message waiting on the test's sockets (the newest state per seat)."""
+        import json
+
+        for seat, ws in list(self.socks.items()):
+            timeout = block
+            while True:
+                try:
+                    text = ws.recv(timeout=timeout)
+                except TimeoutError:
+                    break
+                timeout = 0
+                msg = json.loads(text)
+                if msg["type"] == "state":
+                    self.states[seat] = msg
+                elif msg["type"] == "error":
+                    raise AssertionError(f"seat {seat}: refused: {msg}")
+            block = 0.0
+
+    def wait(self, cond: Any, what: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while not cond():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout} s for {what}")
+            self.drain(block=0.05)
+
+    def wait_past(self, version: int, what: str) -> None:
+        """Wait until every held seat saw the game past ``version`` (an action the page
+        sent was accepted)."""
+        self.wait(lambda: all(s["version"] > version for s in self.states.values()), what)
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The newest state one of the test's seats holds (seat 0's if the test holds it)."""
+        self.drain()
+        if seat is None:
+            seat = min(self.states, key=lambda q: (-self.states[q]["version"], q))
+        return self.states[seat]
+
+    @property
+    def version(self) -> int:
+        return int(self.state()["version"])
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        v: dict[str, Any] = self.state(seat)["view"]
+        return v
+
+    def act(self, seat: int, action: str, outcome: str | None = None) -> None:
+        """One action of a seat the test holds, waited for until every held seat saw it."""
+        import json
+
+        st = self.state(seat)
+        self.ids += 1
+        msg = {"type": "action", "action": action, "version": st["version"], "id": f"t{self.ids}"}
+        if outcome is not None:
+            msg["outcome"] = outcome
+        self.socks[seat].send(json.dumps(msg))
+        v = st["version"] + 1
+        self.wait(lambda: all(s["version"] >= v for s in self.states.values()), action)
+
+    def deciding(self) -> list[int]:
+        """The seats the test holds that must decide now."""
+        self.drain()
+        return [q for q in sorted(self.socks) if self.states[q]["legal"]]
+
+    def play(self, choose: Any, until: Any, limit: int = 400) -> None:
+        """Act for the test's seats with ``choose(table, seat, legal) -> (action, outcome)``
+        until ``until(table)``; waits while a page's seat decides."""
+        for _ in range(limit):
+            if until(self):
+                return
+            seats = self.deciding()
+            if not seats:
+                self.drain(block=0.1)
+                continue
+            seat = seats[0]
+            action, outcome = choose(self, seat, self.states[seat]["legal"])
+            self.act(seat, action, outcome)
+        raise AssertionError(f"not reached in {limit} actions: {self.view()['phase']}")
+
+    # -- handing a seat to a page --------------------------------------------------------------
+
+    def open(self, page: Page, seat: int = 0) -> None:
+        """Give ``seat`` to the page: the test lets go of it, the page takes its token."""
+        import json
+
+        ws = self.socks.pop(seat, None)
+        if ws is not None:
+            ws.close()
+            self.states.pop(seat, None)
+        held = {self.id: {str(seat): {"token": self.tokens[seat], "name": self.names[seat]}}}
+        page.goto(self.base + "/")
+        page.evaluate("s => localStorage.setItem('pysettlers.seats', s)", json.dumps(held))
+        page.goto(f"{self.base}/#/game/{self.id}")
+        page.wait_for_selector(f".game[data-seat='{seat}'][data-version='{self.version}']")
+
+    def close(self) -> None:
+        for ws in self.socks.values():
+            ws.close()
+        self.socks.clear()
+
+
+# -- steering a table: rolls and set-up that bring one seat the resources it wants -------------
+
+
+def pips(number: int) -> int:
+    return 0 if not number else 6 - abs(7 - number)
+
+
+def site_income(view: dict[str, Any], name: str) -> dict[str, float]:
+    """Pips per resource of the hexes around the intersection ``name``."""
+    spot = lattice(name)
+    out: dict[str, float] = dict.fromkeys(RESOURCES, 0.0)
+    for hx in view["board"]["hexes"]:
+        if hx["terrain"] in TERRAIN and spot in {lattice(hx["hex"] + c) for c in CORNERS}:
+            out[TERRAIN[hx["terrain"]]] += pips(hx["number"])
+    return out
+
+
+@dataclass
+class Steer:
+    """A simple way to play every held seat: ``me`` settles where ``want`` is produced and
+    every roll pays ``me`` what it lacks most; the others place the first site listed,
+    never roll a 7, reject offers, pass and end their turns. ``buy``: the development cards
+    ``me`` buys (the real-dice card drawn), in order, as soon as it can."""
+
+    me: int = 0
+    want: tuple[str, ...] = ("ore", "wool", "grain")
+    buy: list[str] = field(default_factory=list)
+
+    def __call__(self, t: Table, seat: int, legal: list[str]) -> Pick:
+        view = t.view(seat)
+        phase = view["phase"]
+        first = legal[0]
+        if phase == "setup_settlement" and seat == self.me:
+            sites = [a for a in legal if " settlement " in a]
+
+            def score(a: str) -> float:
+                inc = site_income(view, a.split()[2])
+                return sum(inc[r] for r in self.want) * 10 + sum(inc.values())
+
+            return max(sites, key=score), None
+        if f"p{seat} roll" in legal:
+            return f"p{seat} roll", self.roll(t, view)
+        if seat == self.me and f"p{seat} buy" in legal and self.buy:
+            return f"p{seat} buy", self.buy.pop(0)
+        for a in legal:
+            if a.endswith(" reject") or a.endswith(" cancel"):
+                return a, None
+        if f"p{seat} end" in legal:
+            return f"p{seat} end", None
+        return first, None
+
+    def roll(self, t: Table, view: dict[str, Any]) -> str:
+        """The total that pays ``me`` most of what it holds least of (never a 7)."""
+        me = self.me
+        mine = [n for n, b in view["buildings"].items() if b["player"] == me]
+        hand = dict.fromkeys(RESOURCES, 0)
+        if me in t.states:  # (once the page holds ``me``, its hand is not known here)
+            hand = t.states[me]["view"]["you"]["hand"]
+        score = dict.fromkeys(DICE, 0.0)
+        for name in mine:
+            spot = lattice(name)
+            level = 2 if view["buildings"][name]["kind"] == "city" else 1
+            for hx in view["board"]["hexes"]:
+                if hx["terrain"] not in TERRAIN or hx["hex"] == view["robber"]:
+                    continue
+                if spot in {lattice(hx["hex"] + c) for c in CORNERS}:
+                    res = TERRAIN[hx["terrain"]]
+                    weight = (3.0 if res in self.want else 1.0) / (1 + hand.get(res, 0))
+                    score[hx["number"]] = score.get(hx["number"], 0) + weight * level
+        best = max(DICE, key=lambda d: score.get(d, 0))
+        return DICE[best]
