@@ -327,3 +327,32 @@ def test_d_replay_scrubbed_to_a_step_shows_that_board(
     page.wait_for_function("!document.querySelector('[data-hand]')")
     assert not errors, errors
     context.close()
+
+
+def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser: Browser) -> None:
+    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(web.url + "/")
+    page.fill("input[name=player_name]", "Ann")
+    page.select_option("select[name=players]", "3")
+    page.select_option("select[name=seat1-bot]", "greedy")
+    page.click("[data-opts='1'] summary")
+    page.uncheck("input[name=seat1-trade]")
+    page.fill("input[name=seat1-offers]", "0.8")
+    page.select_option("select[name=seat2-bot]", "random")
+    page.click("[data-opts='2'] summary")
+    # The random bot has options of its own (no "trade"): the panel follows the bot chosen.
+    assert page.query_selector("input[name=seat2-trade]") is None
+    page.fill("input[name=seat2-offer_chance]", "0")
+    shot(page, "j1-lobby-bot-options")
+    with page.expect_response("**/api/games") as created:
+        page.click("[data-create]")
+    assert created.value.status == 201, created.value.text()
+    game = created.value.json()["game"]["id"]
+    page.wait_for_selector(".game[data-status=in_progress]")
+    seats = web.hub.sessions[game].info.seats
+    assert (seats[1].bot, seats[1].bot_options) == ("greedy", {"trade": False, "offers": 0.8})
+    assert (seats[2].bot, seats[2].bot_options) == ("random", {"offer_chance": 0})
+    assert not errors, errors
+    context.close()
