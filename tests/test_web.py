@@ -225,6 +225,25 @@ def test_e_phone_layout(web: InProcessServer, web_browser: Browser) -> None:
     assert box_width() < whole * 0.9
     page.click("[aria-label='fit the board']")
     assert box_width() == pytest.approx(whole, abs=1)
+    # Two fingers spread apart on the board: a pinch zooms in, and taps nothing.
+    version = page.get_attribute(".game", "data-version")
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = context.new_cdp_session(page)
+
+    def fingers(kind: str, spread: float) -> None:
+        points = [{"x": cx - spread, "y": cy, "id": 0}, {"x": cx + spread, "y": cy, "id": 1}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 30)
+    for spread in range(40, 130, 10):
+        fingers("touchMove", spread)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert box_width() < whole * 0.5  # spread to four times apart: zoomed in about 4x
+    assert page.get_attribute(".game", "data-version") == version
+    shot(page, "e3-phone-pinched")
+    page.click("[aria-label='fit the board']")
     page.locator(".target").first.tap()
     page.wait_for_function("document.querySelector('.game').dataset.version !== '0'")
     assert not errors, errors

@@ -35,7 +35,8 @@ const BOT_OPTIONS = {
 
 /** The options panel of one bot seat: redrawn for the bot chosen; `value()` the changed ones. */
 function botOptions(i, botSelect) {
-  const box = h("details", { class: "bot-opts", "data-opts": i }, h("summary", {}, "options"));
+  const box = h("details", { class: "bot-opts", "data-opts": i },
+    h("summary", { title: "the bot's options", "aria-label": "bot options" }, "⚙"));
   let inputs = [];
   const draw = () => {
     const spec = BOT_OPTIONS[botSelect.value] || [];

@@ -14,7 +14,7 @@ export function describe(e, who) {
   const p = e.player !== undefined && e.player !== null ? who(e.player) : "";
   switch (e.event) {
     case "start_roll":
-      return `Rolls for the start: ${e.rolls.map(([seat, t]) => `${who(seat)} ${t}`).join(", ")}.`;
+      return `Rolls for the start: ${e.rolls.map(([seat, t]) => `${who(seat)}: ${t}`).join(", ")}.`;
     case "starting_resources": return `${p} takes ${bundleWords(e.resources)} to start.`;
     case "roll": return `${p} rolls ${e.dice[0]} + ${e.dice[1]} = ${e.dice[0] + e.dice[1]}.`;
     case "produce": {
