@@ -166,7 +166,13 @@ def test_b_invite_link_two_contexts_each_sees_its_own_hand(
             t = p.query_selector(".target")
             if g["legal"] != "0" and t is not None and not p.is_visible(".controls.sent"):
                 t.dispatch_event("click")
-        a.wait_for_timeout(80)
+        # The next state (a placement by either page or by the bot), or the page ready to act.
+        a.wait_for_function(
+            "v => { const g = document.querySelector('.game'); return g.dataset.version !== v"
+            " || (g.dataset.legal !== '0' && !document.querySelector('.controls.sent')); }",
+            arg=ga["version"],
+            polling=50,
+        )
     a.wait_for_selector(".hand[data-seat='0']")
     b.wait_for_selector(".hand[data-seat='1']")
     shot(a, "b2-host")
@@ -279,7 +285,8 @@ def test_c_hotseat_hides_each_hand_from_the_other(
             page.click("[data-reveal]")
             continue
         if page.query_selector(".game[data-phase]") is None:
-            page.wait_for_timeout(60)  # connecting, or between the pass screen and the game
+            # Connecting, or between the pass screen and the game.
+            page.wait_for_selector(".pass, .game[data-phase]")
             continue
         g = page.eval_on_selector(".game", "e => ({...e.dataset})")
         if g["phase"] not in ("setup_settlement", "setup_road"):
@@ -294,7 +301,13 @@ def test_c_hotseat_hides_each_hand_from_the_other(
             t = page.query_selector(".target")
             if t is not None:
                 t.dispatch_event("click")
-        page.wait_for_timeout(60)
+        # The next state, the pass screen, or this seat ready to act.
+        page.wait_for_function(
+            "v => { const g = document.querySelector('.game'); return !g || g.dataset.version"
+            " !== v || (g.dataset.legal !== '0' && !document.querySelector('.controls.sent')); }",
+            arg=g["version"],
+            polling=50,
+        )
     assert decided == {"0", "1"}
     assert len(passes) >= 3 and set(passes) == {"0", "1"}, passes
     assert not errors, errors

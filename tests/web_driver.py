@@ -43,6 +43,20 @@ DICE = {
 CORNERS = {"N": (0, -2), "NE": (1, -1), "SE": (1, 1), "S": (0, 2), "SW": (-1, 1), "NW": (-1, -1)}
 NAME = re.compile(r"\((-?\d+),(-?\d+)\)([NSEW]*)")
 
+# What the page shows, read in the page (wait_for_function): whose move it is...
+TURN = """() => {
+  const g = document.querySelector('.game');
+  if (!g) return null;
+  if (g.dataset.status === 'finished') return 'over';
+  if (document.querySelector('.modal')) return 'dialog';
+  if (g.dataset.legal !== '0' && !document.querySelector('.controls.sent')) return 'mine';
+  return null;
+}"""
+# ...whether the last click was answered (a dialog opened, or nothing waits for the server)...
+SETTLED = "() => !!document.querySelector('.modal') || !document.querySelector('.controls.sent')"
+# ...and whether a newer state came.
+NEWER = "v => { const g = document.querySelector('.game'); return !g || g.dataset.version !== v; }"
+
 
 def lattice(name: str) -> tuple[int, int]:
     """The lattice point of an intersection's name (topology.py's corner keys)."""
@@ -97,19 +111,12 @@ class ClickPlayer:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def wait_for_turn(self, timeout: float = 60) -> str:
-        """Wait until this seat must decide, a dialog asks something, or the game is over."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            g = self.game()
-            if g.get("status") == "finished":
-                return "over"
-            if self.visible(".modal"):
-                return "dialog"
-            if g.get("legal", "0") != "0" and not self.visible(".controls.sent"):
-                return "mine"
-            self.page.wait_for_timeout(40)
-        raise AssertionError(f"no decision for {timeout} s: {self.game()}")
+    def wait_for_turn(self, timeout: float = 120) -> str:
+        """Wait until this seat must decide, a dialog asks something, or the game is over —
+        a condition the page is polled for, never a fixed wait."""
+        handle = self.page.wait_for_function(TURN, timeout=timeout * 1000, polling=50)
+        what: str = handle.json_value()
+        return what
 
     def play(self, max_steps: int = 3000) -> None:
         """Decide until the game is over."""
@@ -117,7 +124,7 @@ class ClickPlayer:
             what = self.wait_for_turn()
             if what == "over":
                 return
-            version = self.game().get("version")
+            version = self.game().get("version", "")
             if what == "dialog":
                 self.answer_dialog()
             else:
@@ -125,16 +132,14 @@ class ClickPlayer:
             self.settle(version)
         raise AssertionError("the game did not end")
 
-    def settle(self, version: str | None) -> None:
-        """After a click: wait for the answer (a new state, a dialog, or a refusal)."""
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self.visible(".modal") or not self.visible(".controls.sent"):
-                if self.game().get("version") != version or self.visible(".modal"):
-                    return
-                if not self.visible(".controls.sent"):
-                    return
-            self.page.wait_for_timeout(25)
+    def settle(self, version: str) -> None:
+        """After a click: wait for its answer — a dialog, or the action sent and answered
+        (the page drops its 'sent' mark when the next state or a refusal arrives)."""
+        self.page.wait_for_function(SETTLED, timeout=60_000, polling=50)
+
+    def next_state(self, version: str) -> None:
+        """Wait for a state newer than ``version`` (someone else's move)."""
+        self.page.wait_for_function(NEWER, arg=version, timeout=60_000, polling=50)
 
     def answer_dialog(self) -> None:
         title = self.page.inner_text(".modal h2")
@@ -247,7 +252,7 @@ class ClickPlayer:
             # My offer: wait for every answer, then withdraw it (nobody accepted).
             answers = page.inner_text(".offer-box .answers")
             if "pending" in answers:
-                page.wait_for_timeout(60)
+                self.next_state(g.get("version", ""))  # the next answer
                 return
             if "rejected" in answers or "counters" in answers:
                 self.note("offer-answered")
