@@ -60,7 +60,14 @@ def test_domestic_counter_offers_both_ways(
         if mine[w[4][1:]] > 0 and any(mine[r] for r in RESOURCES if r not in (w[2][1:], w[4][1:]))
     )
     offer = f"p1 offer 1{give1} for 1{get1} to p0"
-    context, page, errors = new_page(web_browser)
+    # On a phone: the offer, the counter-offer composer and the answers must fit 375 px.
+    context, page, errors = new_page(
+        web_browser,
+        viewport={"width": 375, "height": 812},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     t.open(page, 0)
     t.act(1, offer)
     page.wait_for_selector(".offer-box [data-act=counter]")
@@ -251,6 +258,10 @@ def test_special_building_phase_on_the_five_six_board(
     assert "Special Building Phase" in page.inner_text(".status")
     assert page.inner_text("[data-act=end]").startswith("Pass")
     shot(page, "h1-special-building-5-6-board")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "h2-5-6-board-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 900})
     roads = len([r for r in t.view(1)["roads"].values() if r == 0])
     version = t.version
     page.locator(".target.road").first.dispatch_event("click")
