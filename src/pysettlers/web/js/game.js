@@ -323,6 +323,9 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     if (ctx.targets.length) svg.classList.add("picking");
     applyZoom(svg, zoom);
     put(el.board, svg);
+    // On a narrow screen the board's box takes the board's shape (the 5–6 board is tall).
+    const [, , w, hgt] = svg.dataset.base.split(" ").map(Number);
+    el.board.parentElement.style.setProperty("--board-aspect", (w / hgt).toFixed(3));
   }
 
   function drawDice() {
