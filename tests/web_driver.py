@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 TERRAIN = {
@@ -106,8 +107,19 @@ class ClickPlayer:
         return el is not None and el.is_visible()
 
     def click(self, selector: str) -> None:
+        """Click as a person would. A new state can open a dialog at any moment (the
+        discard picker opens by itself); a click outside a dialog that one covers is not
+        made — the next look at the page answers the dialog instead."""
+        outside = not selector.startswith(".modal")
+        if outside and self.visible(".modal"):
+            return
+        try:
+            self.page.click(selector, timeout=10_000)
+        except PlaywrightTimeout:
+            if outside and self.visible(".modal"):
+                return  # the dialog came between the look and the click
+            raise
         self.clicks += 1
-        self.page.click(selector)
 
     # -- playing ----------------------------------------------------------------------------
 
