@@ -378,6 +378,9 @@ def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser:
     assert page.query_selector("input[name=seat2-trade]") is None
     page.fill("input[name=seat2-offer_chance]", "0")
     shot(page, "j1-lobby-bot-options")
+    page.click("details.rules summary")
+    page.select_option("select[name=stand_in]", "greedy")
+    page.fill("input[name=absent_limit]", "90")
     with page.expect_response("**/api/games") as created:
         page.click("[data-create]")
     assert created.value.status == 201, created.value.text()
@@ -386,5 +389,7 @@ def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser:
     seats = web.hub.sessions[game].info.seats
     assert (seats[1].bot, seats[1].bot_options) == ("greedy", {"trade": False, "offers": 0.8})
     assert (seats[2].bot, seats[2].bot_options) == ("random", {"offer_chance": 0})
+    options = web.hub.sessions[game].info.options
+    assert (options["stand_in"], options["absent_limit"]) == ("greedy", 90)
     assert not errors, errors
     context.close()

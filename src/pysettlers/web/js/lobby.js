@@ -105,6 +105,8 @@ function createForm(root) {
   const manual = h("input", { type: "checkbox", name: "manual_chance" });
   const hotseat = h("input", { type: "checkbox", name: "hotseat" });
   const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
+  const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
+  const standIn = select("stand_in", BOTS, "weighted");
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
   const largeRow = field("5–6 players", large);
 
@@ -166,6 +168,8 @@ function createForm(root) {
     const first = seats.findIndex((s) => s.kind === "human");
     const body = { name: gameName.value.trim() || undefined, rules, seats, public: pub.checked, manual_chance: manual.checked };
     if (timer.value) body.turn_timer = Number(timer.value);
+    if (absent.value) body.absent_limit = Number(absent.value);
+    body.stand_in = standIn.value;
     const me = name.value.trim() || "player";
     setPlayerName(me);
     if (first >= 0) { body.join = first; body.player_name = me; }
@@ -209,6 +213,8 @@ function createForm(root) {
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
+      field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
+      field("Stand-in bot", standIn, "plays for an absent or timed-out player"),
       h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
       h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"),
       h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")),
