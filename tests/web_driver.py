@@ -79,6 +79,7 @@ class ClickPlayer:
     clicks: int = 0
     shots: Any = None  # a callable(name) that saves a screenshot, or None
     taken: set[str] = field(default_factory=set)
+    looked_at: str = ""  # the version of the state the current decision was made on
 
     def snap(self, name: str) -> None:
         """A screenshot of the first time something is seen."""
@@ -107,17 +108,19 @@ class ClickPlayer:
         return el is not None and el.is_visible()
 
     def click(self, selector: str) -> None:
-        """Click as a person would. A new state can open a dialog at any moment (the
-        discard picker opens by itself); a click outside a dialog that one covers is not
-        made — the next look at the page answers the dialog instead."""
+        """Click as a person would. The game moves on by itself (bots answer an offer, a
+        new state opens the discard picker, closes a dialog or redraws the controls): a
+        click that a dialog now covers, or whose button the newer state no longer has, is
+        not made — the next look at the page decides again."""
         outside = not selector.startswith(".modal")
         if outside and self.visible(".modal"):
             return
         try:
-            self.page.click(selector, timeout=10_000)
+            self.page.click(selector, timeout=5_000)
         except PlaywrightTimeout:
-            if outside and self.visible(".modal"):
-                return  # the dialog came between the look and the click
+            moved = self.game().get("version") != self.looked_at
+            if moved or (outside and self.visible(".modal")):
+                return
             raise
         self.clicks += 1
 
@@ -137,6 +140,7 @@ class ClickPlayer:
             if what == "over":
                 return
             version = self.game().get("version", "")
+            self.looked_at = version
             if what == "dialog":
                 self.answer_dialog()
             else:
@@ -154,7 +158,10 @@ class ClickPlayer:
         self.page.wait_for_function(NEWER, arg=version, timeout=60_000, polling=50)
 
     def answer_dialog(self) -> None:
-        title = self.page.inner_text(".modal h2")
+        head = self.page.query_selector(".modal h2")
+        if head is None:
+            return  # closed by a newer state meanwhile
+        title = head.inner_text()
         self.snap("dialog-" + title.split()[0].lower())
         if title.startswith("Discard"):
             owed = int(title.split()[1])
