@@ -15,9 +15,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from builders import position
 from server_helpers import InProcessServer
 from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
-from web_driver import RESOURCES, Steer, Table
+from web_driver import RESOURCES, EngineSide, Steer, Table
 
 
 def hand_shown(page: Page) -> dict[str, int]:
@@ -275,4 +276,50 @@ def test_special_building_phase_on_the_five_six_board(
     assert t.view(1)["special_builder"] != 0 or t.view(1)["phase"] != "special_build"
     assert not errors, errors
     t.close()
+    context.close()
+
+
+def test_real_dice_robbing_a_player_with_no_cards_names_no_card(
+    web: InProcessServer,  # noqa: F811
+    web_browser: Browser,  # noqa: F811
+) -> None:
+    """At a real table the thief names the card taken — unless the victim has none: then
+    there is nothing to name and the action goes without an outcome (the server refuses an
+    outcome where there is no chance). Played on a position, the engine answering the page."""
+    s = position(
+        pieces={
+            "p0": {"settlements": ["(-1,1)S"]},
+            "p1": {"settlements": ["(1,0)S"]},  # no cards
+            "p2": {"settlements": ["(-1,-1)N"]},
+        },
+        hands={"p0": "1ore", "p1": "nothing", "p2": "2ore"},
+        dev={"p0": "knight"},
+        phase="pre_roll",
+    )
+    side = EngineSide(s, 0, manual=True)
+    context, page, errors = new_page(web_browser)
+    side.open(page, web.url)
+    page.click("[data-act=play-knight]")
+    page.wait_for_selector(".game[data-phase=move_robber] .target.hex[data-name='(1,0)']")
+    page.locator(".target.hex[data-name='(1,0)']").dispatch_event("click")
+    page.wait_for_selector(".game[data-phase=pre_roll]")  # (a knight before the roll)
+    assert side.sent == ["p0 knight", "p0 robber (1,0) p1"] and side.outcomes == [None, None]
+    assert not side.refused, side.refused
+    assert "has nothing to steal" in page.inner_text(".log")
+    # A victim with cards: the card taken is asked for, and sent with the action.
+    s2 = position(
+        pieces={"p0": {"settlements": ["(-1,1)S"]}, "p2": {"settlements": ["(1,0)S"]}},
+        hands={"p0": "1ore", "p2": "2ore"},
+        dev={"p0": "knight"},
+        phase="pre_roll",
+    )
+    side = EngineSide(s2, 0, manual=True)
+    side.open(page, web.url)
+    page.click("[data-act=play-knight]")
+    page.wait_for_selector(".game[data-phase=move_robber]")
+    page.locator(".target.hex[data-name='(1,0)']").dispatch_event("click")
+    page.click(".modal .choice[title=ore], .modal .choice:has(.res-ore)")
+    page.wait_for_selector(".game[data-phase=pre_roll]")  # (a knight before the roll)
+    assert side.outcomes == [None, "ore"] and not side.refused, (side.sent, side.refused)
+    assert not errors, errors
     context.close()

@@ -16,25 +16,14 @@ helpers' rules (``test_helper_*.py``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from playwright.sync_api import Browser, Page
 
 from builders import play
 from helper_builders import helper_position
-from pysettlers.engine import (
-    GameState,
-    chance_outcomes,
-    deciders,
-    format_action,
-    legal_actions,
-    observe,
-    parse_action,
-)
-from pysettlers.engine.game import apply_checked
+from pysettlers.engine import GameState, deciders
 from server_helpers import InProcessServer
 from test_helper_candamir import _candamir
 from test_helper_hilde import _hilde
@@ -46,9 +35,7 @@ from test_helper_sean import _sean
 from test_helper_vincent import _vincent
 from test_helper_william import _william
 from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
-
-GAME = "helpers-test"
-NAMES = ["Ann", "Bo", "Cy", "Di"]
+from web_driver import EngineSide
 
 
 def _marianne_window() -> GameState:
@@ -76,86 +63,6 @@ CASES: dict[str, tuple[Callable[[], GameState], list[str], str]] = {
     "vincent": (lambda: _vincent("1brick+1lumber+1ore"), [], "flip"),
     "william": (lambda: _william("1lumber+1wool"), [], "flip"),
 }
-
-
-class EngineSide:
-    """The server's side of one seat's connection, played by the engine on a position."""
-
-    def __init__(self, s: GameState, seat: int) -> None:
-        self.s = s
-        self.seat = seat
-        self.sent: list[str] = []
-        self.refused: list[str] = []
-        self.seats = [
-            {
-                "seat": q,
-                "kind": "human",
-                "name": NAMES[q],
-                "bot": None,
-                "taken": True,
-                "connected": True,
-                "stand_in": False,
-            }
-            for q in range(s.n)
-        ]
-
-    def state(self, since: int | None) -> str:
-        s = self.s
-        legal = []
-        if self.seat in deciders(s):
-            legal = [format_action(a, s.topo) for a in legal_actions(s, self.seat)]
-        view = observe(s, self.seat, since_version=since).to_json()
-        message = {
-            "type": "state",
-            "game": GAME,
-            "status": "in_progress",
-            "version": s.version,
-            "seat": self.seat,
-            "legal": legal,
-            "stand_in": False,
-            "deadline": None,
-            "view": view,
-        }
-        return json.dumps(message)
-
-    def serve(self, ws: WebSocketRoute) -> None:
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            if msg["type"] == "hello":
-                welcome = {"type": "welcome", "protocol": 1, "game": GAME, "seat": self.seat}
-                ws.send(json.dumps({**welcome, "seats": self.seats, "chat": []}))
-                ws.send(self.state(None))
-            elif msg["type"] == "action":
-                self.sent.append(msg["action"])
-                before = self.s.version
-                try:
-                    a = parse_action(msg["action"], self.s.topo)
-                    outcomes = chance_outcomes(self.s, a)
-                    apply_checked(self.s, a, outcomes[0][0] if outcomes else None)
-                except Exception as e:  # the server's refusal, as the page would get it
-                    self.refused.append(f"{msg['action']}: {e}")
-                    error = {"type": "error", "code": "illegal", "message": str(e)}
-                    ws.send(json.dumps({**error, "rule": None, "id": msg["id"]}))
-                    return
-                ok = {"type": "accepted", "id": msg["id"], "version": self.s.version}
-                ws.send(json.dumps({**ok, "duplicate": False}))
-                ws.send(self.state(before))
-
-        ws.on_message(on_message)
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "id": GAME,
-            "name": "Helpers",
-            "status": "in_progress",
-            "seats": self.seats,
-            "manual_chance": False,
-            "public": False,
-            "turn": self.s.turn,
-            "version": self.s.version,
-            "winner": None,
-            "rules": {"players": self.s.n, "vp_target": 10, "helpers": True},
-        }
 
 
 def click_action(page: Page, seat: int, kw: str) -> None:
@@ -191,13 +98,7 @@ def test_each_helpers_decisions_by_clicking(
     context = web_browser.new_context(viewport={"width": 1200, "height": 860})
     page = context.new_page()
     errors = watch_errors(page)
-    page.route(f"**/api/games/{GAME}", lambda route: route.fulfill(json=side.summary()))
-    page.route_web_socket(f"**/ws/games/{GAME}", side.serve)
-    page.goto(web.url + "/")
-    held = {GAME: {str(seat): {"token": "t" * 16, "name": NAMES[seat]}}}
-    page.evaluate("s => localStorage.setItem('pysettlers.seats', s)", json.dumps(held))
-    page.goto(f"{web.url}/#/game/{GAME}")
-    page.wait_for_selector(f".game[data-seat='{seat}'][data-legal]:not([data-legal='0'])")
+    side.open(page, web.url)
     # Every player's helper is shown, the page's own among them.
     badge = page.locator(f".player[data-seat='{seat}'] .badge.helper")
     assert badge.get_attribute("data-helper") == helper

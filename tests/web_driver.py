@@ -18,8 +18,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, WebSocketRoute
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from pysettlers.engine import (
+    GameState,
+    chance_outcomes,
+    deciders,
+    format_action,
+    legal_actions,
+    observe,
+    parse_action,
+)
+from pysettlers.engine.actions import parse_outcome
+from pysettlers.engine.game import apply_checked
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 TERRAIN = {
@@ -194,7 +206,22 @@ class ClickPlayer:
             self.click(f".modal .choice:nth-child({tried % 5 + 1})")
             self.note("robber-steal")
         elif title.startswith("Robber to"):
-            self.click(".modal .choice >> text=steal from")
+            # Steal from the victim who holds the most cards.
+            held = self.cards_held()
+            choices = self.page.query_selector_all(".modal .choice")
+            words = [c.inner_text() for c in choices]
+            names = self.page.eval_on_selector_all(
+                ".player",
+                "els => els.map(e => [e.dataset.seat,"
+                " e.querySelector('.pname').firstChild.textContent])",
+            )
+
+            def rich(w: str) -> int:
+                return max((held.get(q, 0) for q, n in names if w.endswith(n)), default=-1)
+
+            best = max(range(len(choices)), key=lambda i: rich(words[i]))
+            self.clicks += 1
+            choices[best].click()
         elif title == "Game over":
             self.click(".modal .close")
         else:
@@ -213,6 +240,14 @@ class ClickPlayer:
                 pips = 6 - abs(7 - number)
                 value += pips * (2 if TERRAIN[terrain] in ("ore", "wool", "grain") else 1)
         return value
+
+    def cards_held(self) -> dict[str, int]:
+        """Each seat's hand size, from the players' panels (public)."""
+        rows = self.page.eval_on_selector_all(
+            ".player",
+            "els => els.map(e => [e.dataset.seat, +e.querySelector('.stat b').textContent])",
+        )
+        return {seat: n for seat, n in rows}
 
     def rich_opponent(self) -> bool:
         """Another player holds at least two cards (read from the players' panels)."""
@@ -283,9 +318,17 @@ class ClickPlayer:
         if phase == "move_robber":
             self.snap("robber")
             targets = page.query_selector_all(".target.hex")
-            steal = [t for t in targets if " p" in (t.get_attribute("data-acts") or "")]
-            if self.did.get("steal-tries", 0) > 12:
-                steal = []  # a victim without cards: move the robber without stealing
+            held = self.cards_held()
+            # A hex where a victim holds cards (the players' panels show how many).
+            steal = [
+                t
+                for t in targets
+                if any(
+                    held.get(a.split()[-1][1:], 0) > 0
+                    for a in (t.get_attribute("data-acts") or "").split("|")
+                    if len(a.split()) == 4
+                )
+            ]
             (steal or targets)[0].dispatch_event("click")
             self.clicks += 1
             return
@@ -632,3 +675,118 @@ class Steer:
                     score[hx["number"]] = score.get(hx["number"], 0) + weight * level
         best = max(DICE, key=lambda d: score.get(d, 0))
         return DICE[best]
+
+
+# -- a page whose game the engine plays in the test, on a position --------------------------
+
+GAME = "engine-side"
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"]
+
+
+class EngineSide:
+    """The server's side of one seat's connection, played by the engine on a position
+    (``builders.position``): the page's WebSocket and its game's summary are answered in
+    the test (Playwright's ``route_web_socket``) with the messages the server would send —
+    ``observe`` views, the legal list in notation, ``accepted``, or an ``error`` for what
+    the engine refuses. ``manual``: real dice, the page sends each chance outcome (and
+    none where there is nothing to draw), as the server requires."""
+
+    def __init__(self, s: GameState, seat: int, *, manual: bool = False) -> None:
+        self.s = s
+        self.seat = seat
+        self.manual = manual
+        self.outcomes: list[str | None] = []
+        self.sent: list[str] = []
+        self.refused: list[str] = []
+        self.seats = [
+            {
+                "seat": q,
+                "kind": "human",
+                "name": NAMES[q],
+                "bot": None,
+                "taken": True,
+                "connected": True,
+                "stand_in": False,
+            }
+            for q in range(s.n)
+        ]
+
+    def state(self, since: int | None) -> str:
+        import json
+
+        s = self.s
+        legal = []
+        if self.seat in deciders(s):
+            legal = [format_action(a, s.topo) for a in legal_actions(s, self.seat)]
+        view = observe(s, self.seat, since_version=since).to_json()
+        message = {
+            "type": "state",
+            "game": GAME,
+            "status": "in_progress",
+            "version": s.version,
+            "seat": self.seat,
+            "legal": legal,
+            "stand_in": False,
+            "deadline": None,
+            "view": view,
+        }
+        return json.dumps(message)
+
+    def serve(self, ws: WebSocketRoute) -> None:
+        import json
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            if msg["type"] == "hello":
+                welcome = {"type": "welcome", "protocol": 1, "game": GAME, "seat": self.seat}
+                ws.send(json.dumps({**welcome, "seats": self.seats, "chat": []}))
+                ws.send(self.state(None))
+            elif msg["type"] == "action":
+                self.sent.append(msg["action"])
+                self.outcomes.append(msg.get("outcome"))
+                before = self.s.version
+                try:
+                    a = parse_action(msg["action"], self.s.topo)
+                    outcomes = chance_outcomes(self.s, a)
+                    outcome = outcomes[0][0] if outcomes else None
+                    if self.manual and bool(outcomes) != ("outcome" in msg):
+                        raise ValueError("the outcome is sent exactly when there is one")
+                    if self.manual and outcomes:
+                        outcome = parse_outcome(a.kind, msg["outcome"])
+                    apply_checked(self.s, a, outcome)
+                except Exception as e:  # the server's refusal, as the page would get it
+                    self.refused.append(f"{msg['action']}: {e}")
+                    error = {"type": "error", "code": "illegal", "message": str(e)}
+                    ws.send(json.dumps({**error, "rule": None, "id": msg["id"]}))
+                    return
+                ok = {"type": "accepted", "id": msg["id"], "version": self.s.version}
+                ws.send(json.dumps({**ok, "duplicate": False}))
+                ws.send(self.state(before))
+
+        ws.on_message(on_message)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": GAME,
+            "name": "Helpers",
+            "status": "in_progress",
+            "seats": self.seats,
+            "manual_chance": self.manual,
+            "public": False,
+            "turn": self.s.turn,
+            "version": self.s.version,
+            "winner": None,
+            "rules": {"players": self.s.n, "vp_target": 10, "helpers": True},
+        }
+
+    def open(self, page: Page, base: str) -> None:
+        """Route the page's game to this side and open it as the page's seat."""
+        import json
+
+        page.route(f"**/api/games/{GAME}", lambda route: route.fulfill(json=self.summary()))
+        page.route_web_socket(f"**/ws/games/{GAME}", self.serve)
+        page.goto(base + "/")
+        held = {GAME: {str(self.seat): {"token": "t" * 16, "name": NAMES[self.seat]}}}
+        page.evaluate("s => localStorage.setItem('pysettlers.seats', s)", json.dumps(held))
+        page.goto(f"{base}/#/game/{GAME}")
+        page.wait_for_selector(f".game[data-seat='{self.seat}'][data-legal]:not([data-legal='0'])")

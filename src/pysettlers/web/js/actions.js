@@ -134,16 +134,20 @@ export function chooseAction(title, actions, ctx) {
 
 /** Send an action; with real dice, ask for the chance outcome first. */
 export function act(ctx, a) {
-  const chance = ctx.manual ? chanceOf(a) : null;
+  const chance = ctx.manual ? chanceOf(a, ctx.view) : null;
   if (!chance) { ctx.send(a.text); return; }
   askOutcome(chance, (outcome) => ctx.send(a.text, outcome));
 }
 
 /** Which chance outcome an action needs at a real table (protocol: manual_chance). */
-function chanceOf(a) {
+function chanceOf(a, view) {
   if (a.kw === "roll") return "dice";
   if (a.kw === "buy") return "card";
-  if (a.kw === "robber" && a.args[1]) return "stolen";
+  if (a.kw === "robber" && a.args[1]) {
+    // A victim with no cards (public: the hand size) gives nothing: there is no card to name.
+    const victim = view.players[Number(a.args[1].slice(1))];
+    return victim && victim.hand_size > 0 ? "stolen" : null;
+  }
   if (a.kw === "candamir") return "candamir";
   return null;
 }
