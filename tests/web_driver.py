@@ -146,12 +146,16 @@ class ClickPlayer:
         return what
 
     def play(self, max_steps: int = 3000) -> None:
-        """Decide until the game is over."""
+        """Decide until the game is over (and fail, not hang, if the game stops moving)."""
+        same = 0
         for _ in range(max_steps):
             what = self.wait_for_turn()
             if what == "over":
                 return
             version = self.game().get("version", "")
+            same = same + 1 if version == self.looked_at else 0
+            if same > 60:
+                raise AssertionError(f"60 decisions without progress at version {version}")
             self.looked_at = version
             if what == "dialog":
                 self.answer_dialog()
