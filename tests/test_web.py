@@ -166,7 +166,13 @@ def test_b_invite_link_two_contexts_each_sees_its_own_hand(
             t = p.query_selector(".target")
             if g["legal"] != "0" and t is not None and not p.is_visible(".controls.sent"):
                 t.dispatch_event("click")
-        a.wait_for_timeout(80)
+        # The next state (a placement by either page or by the bot), or the page ready to act.
+        a.wait_for_function(
+            "v => { const g = document.querySelector('.game'); return g.dataset.version !== v"
+            " || (g.dataset.legal !== '0' && !document.querySelector('.controls.sent')); }",
+            arg=ga["version"],
+            polling=50,
+        )
     a.wait_for_selector(".hand[data-seat='0']")
     b.wait_for_selector(".hand[data-seat='1']")
     shot(a, "b2-host")
@@ -225,6 +231,25 @@ def test_e_phone_layout(web: InProcessServer, web_browser: Browser) -> None:
     assert box_width() < whole * 0.9
     page.click("[aria-label='fit the board']")
     assert box_width() == pytest.approx(whole, abs=1)
+    # Two fingers spread apart on the board: a pinch zooms in, and taps nothing.
+    version = page.get_attribute(".game", "data-version")
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = context.new_cdp_session(page)
+
+    def fingers(kind: str, spread: float) -> None:
+        points = [{"x": cx - spread, "y": cy, "id": 0}, {"x": cx + spread, "y": cy, "id": 1}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 30)
+    for spread in range(40, 130, 10):
+        fingers("touchMove", spread)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert box_width() < whole * 0.5  # spread to four times apart: zoomed in about 4x
+    assert page.get_attribute(".game", "data-version") == version
+    shot(page, "e3-phone-pinched")
+    page.click("[aria-label='fit the board']")
     page.locator(".target").first.tap()
     page.wait_for_function("document.querySelector('.game').dataset.version !== '0'")
     assert not errors, errors
@@ -260,7 +285,8 @@ def test_c_hotseat_hides_each_hand_from_the_other(
             page.click("[data-reveal]")
             continue
         if page.query_selector(".game[data-phase]") is None:
-            page.wait_for_timeout(60)  # connecting, or between the pass screen and the game
+            # Connecting, or between the pass screen and the game.
+            page.wait_for_selector(".pass, .game[data-phase]")
             continue
         g = page.eval_on_selector(".game", "e => ({...e.dataset})")
         if g["phase"] not in ("setup_settlement", "setup_road"):
@@ -275,7 +301,13 @@ def test_c_hotseat_hides_each_hand_from_the_other(
             t = page.query_selector(".target")
             if t is not None:
                 t.dispatch_event("click")
-        page.wait_for_timeout(60)
+        # The next state, the pass screen, or this seat ready to act.
+        page.wait_for_function(
+            "v => { const g = document.querySelector('.game'); return !g || g.dataset.version"
+            " !== v || (g.dataset.legal !== '0' && !document.querySelector('.controls.sent')); }",
+            arg=g["version"],
+            polling=50,
+        )
     assert decided == {"0", "1"}
     assert len(passes) >= 3 and set(passes) == {"0", "1"}, passes
     assert not errors, errors
@@ -325,5 +357,39 @@ def test_d_replay_scrubbed_to_a_step_shows_that_board(
     # Seat 1's view: its own hand only.
     page.select_option("select[aria-label='whose view']", "1")
     page.wait_for_function("!document.querySelector('[data-hand]')")
+    assert not errors, errors
+    context.close()
+
+
+def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser: Browser) -> None:
+    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(web.url + "/")
+    page.fill("input[name=player_name]", "Ann")
+    page.select_option("select[name=players]", "3")
+    page.select_option("select[name=seat1-bot]", "greedy")
+    page.click("[data-opts='1'] summary")
+    page.uncheck("input[name=seat1-trade]")
+    page.fill("input[name=seat1-offers]", "0.8")
+    page.select_option("select[name=seat2-bot]", "random")
+    page.click("[data-opts='2'] summary")
+    # The random bot has options of its own (no "trade"): the panel follows the bot chosen.
+    assert page.query_selector("input[name=seat2-trade]") is None
+    page.fill("input[name=seat2-offer_chance]", "0")
+    shot(page, "j1-lobby-bot-options")
+    page.click("details.rules summary")
+    page.select_option("select[name=stand_in]", "greedy")
+    page.fill("input[name=absent_limit]", "90")
+    with page.expect_response("**/api/games") as created:
+        page.click("[data-create]")
+    assert created.value.status == 201, created.value.text()
+    game = created.value.json()["game"]["id"]
+    page.wait_for_selector(".game[data-status=in_progress]")
+    seats = web.hub.sessions[game].info.seats
+    assert (seats[1].bot, seats[1].bot_options) == ("greedy", {"trade": False, "offers": 0.8})
+    assert (seats[2].bot, seats[2].bot_options) == ("random", {"offer_chance": 0})
+    options = web.hub.sessions[game].info.options
+    assert (options["stand_in"], options["absent_limit"]) == ("greedy", 90)
     assert not errors, errors
     context.close()

@@ -13,9 +13,16 @@ the server replays it with the engine and answers one step's view at a time.
 * ``POST /api/preview`` ``{"rules": {...}}`` — the board those rules lay out (with a
   ``seed``, the board a game created with that seed gets): the lobby's map preview.
 * ``GET /api/games/{id}/stats`` and ``POST /api/stats`` ``{"record": ...}`` — the game's
-  statistics: rolls per total, resources gained / spent / stolen / lost to robbers /
-  discarded per player, the points breakdown at the end, and each player's points after
-  every turn.
+  statistics: rolls per total, resource cards per player by where they came from or went
+  to, the points breakdown at the end, and each player's points after every turn.
+
+  Every resource card a player took or gave counts in exactly one column, so a player's
+  hand at the end is ``gained + stolen + traded_for − spent − robbed − discarded −
+  traded_away``: *gained* from the bank for nothing (production, the start, Year of
+  Plenty, the helpers Lin, Marianne and Sean), *spent* on building and development cards
+  (the helpers Candamir, Vincent and William too), *traded_away* / *traded_for* in trades
+  with the bank (maritime) and with players (domestic, and Nassir's), *stolen* / *robbed*
+  by the robber, Monopoly and Hilde, *discarded* on a 7.
 
 What this is not: the live game (``session.py``). Nothing here changes a game.
 """
@@ -30,6 +37,7 @@ from pydantic import BaseModel, Field
 from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
+from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.types import ActionKind, Phase
 
 from .hub import Hub, LobbyError
@@ -40,6 +48,9 @@ _SPENDING = (
     ActionKind.BUILD_SETTLEMENT,
     ActionKind.BUILD_CITY,
     ActionKind.BUY_DEVELOPMENT,
+    ActionKind.HELPER_CANDAMIR,
+    ActionKind.HELPER_VINCENT,
+    ActionKind.HELPER_WILLIAM,
 )
 
 
@@ -121,7 +132,9 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
     game = Game.new(rules, first_player=done.first_player, board=done.board)
     s = game.state
     zero = [[0] * 5 for _ in range(n)]
-    gained, spent, stolen, robbed, discarded = ([row[:] for row in zero] for _ in range(5))
+    gained, spent, stolen, robbed, discarded, traded_away, traded_for = (
+        [row[:] for row in zero] for _ in range(7)
+    )
     dice = [0] * 13
     points: list[list[int]] = [[0] * n]
     turns = [0]
@@ -161,6 +174,16 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
                 for q in range(n):
                     stolen[e.player][e.resource] += e.taken[q]
                     robbed[q][e.resource] += e.taken[q]
+            elif isinstance(e, ev.MaritimeTraded):
+                add(traded_away, e.player, e.give)
+                add(traded_for, e.player, e.get)
+            elif isinstance(e, ev.Traded):  # ``player`` gave ``give`` to ``partner`` for ``get``
+                add(traded_away, e.player, e.give)
+                add(traded_for, e.player, e.get)
+                add(traded_away, e.partner, e.get)
+                add(traded_for, e.partner, e.give)
+            else:
+                _helper_flows(e, gained, stolen, robbed, traded_away, traded_for)
         if s.turn != turns[-1] or s.phase == Phase.GAME_OVER:
             turns.append(s.turn)
             points.append(
@@ -204,9 +227,36 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
         "stolen": named(stolen),
         "robbed": named(robbed),
         "discarded": named(discarded),
+        "traded_away": named(traded_away),
+        "traded_for": named(traded_for),
         "points": breakdown,
         "points_by_turn": {"turns": turns, "points": points},
     }
+
+
+def _helper_flows(
+    e: ev.Event,
+    gained: list[list[int]],
+    stolen: list[list[int]],
+    robbed: list[list[int]],
+    traded_away: list[list[int]],
+    traded_for: list[list[int]],
+) -> None:
+    """The cards the Helpers of CATAN move between hands and the bank (their events)."""
+    if isinstance(e, hev.LinMoved | hev.MarianneTook | hev.SeanHelped):
+        got = e.received if isinstance(e, hev.LinMoved) else e.resource
+        if isinstance(got, int) and got >= 0:  # (Sean: -1 is a discard spared)
+            gained[e.player][got] += 1
+    elif isinstance(e, hev.HildeTook) and isinstance(e.resource, int):
+        stolen[e.player][e.resource] += 1
+        robbed[e.victim][e.resource] += 1
+    elif isinstance(e, hev.NassirTraded):  # a forced trade: each giver's card now...
+        for q in e.givers:
+            traded_away[q][e.resource] += 1
+            traded_for[e.player][e.resource] += 1
+    elif isinstance(e, hev.NassirRepaid):  # ...and the card given back for it
+        traded_away[e.player][e.resource] += 1
+        traded_for[e.partner][e.resource] += 1
 
 
 def add_routes(app: FastAPI, hub: Any) -> None:

@@ -35,7 +35,18 @@ function targetLabel(t, ctx) {
   const a = t.actions[0];
   if (a.kw === "robber") return `Move the robber to ${t.name}`;
   if (a.kw === "road") return `Build a road at ${t.name}`;
-  return `${a.kw} at ${t.name}`;
+  if (a.kw === "settlement" || a.kw === "city") return `Build a ${a.kw} at ${t.name}`;
+  return t.actions.length === 1 ? actionWords(a, ctx.names) : `${cap(a.kw)} at ${t.name}`;
+}
+
+function cap(w) {
+  return w ? w[0].toUpperCase() + w.slice(1) : w;
+}
+
+/** "1lumber+1wool" → "1 lumber, 1 wool". */
+function bundleWords(text) {
+  const b = parseBundle(text);
+  return RESOURCES.filter((r) => b[r]).map((r) => `${b[r]} ${r}`).join(", ") || "nothing";
 }
 
 /** What an action does, in words (buttons, choosers, the generic list). */
@@ -58,6 +69,23 @@ export function actionWords(a, names) {
     case "reject": return "Reject";
     case "cancel": return "Withdraw the offer";
     case "confirm": return `Trade with ${names(Number(args[0].slice(1)))}`;
+    // The Helpers of CATAN: each advantage and the decisions that follow it.
+    case "candamir": return `Candamir: a development card for ${bundleWords(args[0])}`;
+    case "hilde": return `Hilde: look at ${names(Number(args[0].slice(1)))}'s hand`;
+    case "take": return `Take ${args[0]}`;
+    case "jean": return `Jean: trade ${args[0]} 2:1 this turn`;
+    case "lin": return `Lin: robber to the desert ${args[0]}`;
+    case "louis": return `Louis: move the road ${args[0]} to ${args[2]}`;
+    case "marianne": return `Marianne: take ${args[0]}`;
+    case "nassir": return `Nassir: ${args[0]} from ${parsePlayers(args[2]).map(names).join(" and ")}`;
+    case "repay": return `Give ${names(Number(args[0].slice(1)))} 1 ${args[1]} back`;
+    case "sean": return args[0] === "keep" ? "Sean: keep the whole hand (no discard)" : `Sean: take ${args[0]}`;
+    case "decline": return "Let the helper pass";
+    case "vincent": return `Vincent: ${args[0]} at ${args[1]} for a played knight`;
+    case "william": return `William: road at ${args[0]} for ${bundleWords(args[1])}`;
+    case "flip": return "Turn the helper to its B side";
+    case "exchange": return `Exchange the helper for ${cap(args[0])}`;
+    case "keep": return `Keep the ${args[0].replaceAll("-", " ")} card`;
     default: return `${a.kw} ${args.join(" ")}`.trim();
   }
 }
@@ -106,16 +134,20 @@ export function chooseAction(title, actions, ctx) {
 
 /** Send an action; with real dice, ask for the chance outcome first. */
 export function act(ctx, a) {
-  const chance = ctx.manual ? chanceOf(a) : null;
+  const chance = ctx.manual ? chanceOf(a, ctx.view) : null;
   if (!chance) { ctx.send(a.text); return; }
   askOutcome(chance, (outcome) => ctx.send(a.text, outcome));
 }
 
 /** Which chance outcome an action needs at a real table (protocol: manual_chance). */
-function chanceOf(a) {
+function chanceOf(a, view) {
   if (a.kw === "roll") return "dice";
   if (a.kw === "buy") return "card";
-  if (a.kw === "robber" && a.args[1]) return "stolen";
+  if (a.kw === "robber" && a.args[1]) {
+    // A victim with no cards (public: the hand size) gives nothing: there is no card to name.
+    const victim = view.players[Number(a.args[1].slice(1))];
+    return victim && victim.hand_size > 0 ? "stolen" : null;
+  }
   if (a.kw === "candamir") return "candamir";
   return null;
 }

@@ -76,32 +76,74 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   };
   // The board's zoom and pan, kept across redraws: wheel or the buttons zoom, a drag pans.
   const zoom = { k: 1, dx: 0, dy: 0 };
-  const zoomBy = (f) => { zoom.k *= f; const svg = el.board.querySelector("svg"); if (svg) applyZoom(svg, zoom); };
+  const zoomBy = (f) => {
+    zoom.k *= f;
+    const svg = el.board.querySelector("svg");
+    if (svg) applyZoom(svg, zoom);
+    el.board.classList.toggle("zoomed", zoom.k > 1);
+  };
   const zoomBar = h("div", { class: "zoom" },
     h("button", { class: "small", "aria-label": "zoom in", onclick: () => zoomBy(1.25) }, "+"),
     h("button", { class: "small", "aria-label": "zoom out", onclick: () => zoomBy(0.8) }, "−"),
     h("button", { class: "small", "aria-label": "fit the board", onclick: () => { zoom.k = 1; zoom.dx = zoom.dy = 0; zoomBy(1); } }, "Fit"));
+  // Pointers: one (mouse or finger) drags a zoomed board; two fingers pinch to zoom and
+  // move it. At zoom 1 a finger scrolls the page (CSS touch-action: pan-x pan-y, which also
+  // keeps the browser's own pinch off the board so that the pinch comes here).
   let drag = null;
+  let pinch = null;
+  const pointers = new Map();
+  const boardUnit = (svg) => {
+    const [, , w, hgt] = svg.getAttribute("viewBox").split(" ").map(Number);
+    return Math.max(w / Math.max(1, svg.clientWidth), hgt / Math.max(1, svg.clientHeight));
+  };
+  const twoFingers = () => {
+    const [a, b] = [...pointers.values()];
+    return { d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  };
   el.board.addEventListener("wheel", (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15); }, { passive: false });
   el.board.addEventListener("pointerdown", (e) => {
-    if (zoom.k > 1) drag = { x: e.clientX, y: e.clientY, dx: zoom.dx, dy: zoom.dy, moved: false };
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size === 2) {
+      const f = twoFingers();
+      pinch = { ...f, k: zoom.k, dx: zoom.dx, dy: zoom.dy };
+      drag = { moved: true }; // a pinch is never a tap on what lies under it
+    } else if (pointers.size === 1 && zoom.k > 1) {
+      drag = { x: e.clientX, y: e.clientY, dx: zoom.dx, dy: zoom.dy, moved: false };
+    }
   });
   el.board.addEventListener("pointermove", (e) => {
     const svg = el.board.querySelector("svg");
-    if (!drag || !svg) return;
-    const [, , w] = svg.getAttribute("viewBox").split(" ").map(Number);
-    const unit = w / Math.max(1, Math.min(svg.clientWidth, svg.clientHeight * 1.2));
+    if (!svg || !pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && pointers.size >= 2) {
+      const f = twoFingers();
+      zoom.k = pinch.k * (f.d / pinch.d);
+      applyZoom(svg, zoom); // (clamps k)
+      const unit = boardUnit(svg);
+      zoom.dx = pinch.dx - (f.x - pinch.x) * unit;
+      zoom.dy = pinch.dy - (f.y - pinch.y) * unit;
+      zoomBy(1);
+      return;
+    }
+    if (!drag || drag.x === undefined) return;
     const mx = e.clientX - drag.x, my = e.clientY - drag.y;
     if (Math.hypot(mx, my) > 6) drag.moved = true;
     if (!drag.moved) return;
+    const unit = boardUnit(svg);
     zoom.dx = drag.dx - mx * unit;
     zoom.dy = drag.dy - my * unit;
     applyZoom(svg, zoom);
   });
-  const endDrag = () => { if (drag && drag.moved) setTimeout(() => { drag = null; }, 0); else drag = null; };
-  el.board.addEventListener("pointerup", endDrag);
-  el.board.addEventListener("pointerleave", () => { drag = null; });
-  // A drag is not a click on what lies under it.
+  const endPointer = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (pointers.size) return;
+    if (drag && drag.moved) setTimeout(() => { drag = null; }, 0); else drag = null;
+  };
+  el.board.addEventListener("pointerup", endPointer);
+  el.board.addEventListener("pointercancel", endPointer);
+  el.board.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") { pointers.delete(e.pointerId); drag = null; } });
+  // A drag or a pinch is not a click on what lies under it.
   el.board.addEventListener("click", (e) => { if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); } }, true);
 
   const chatInput = h("input", { placeholder: "Say something…", maxlength: 500, "aria-label": "chat message" });
@@ -281,6 +323,9 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     if (ctx.targets.length) svg.classList.add("picking");
     applyZoom(svg, zoom);
     put(el.board, svg);
+    // On a narrow screen the board's box takes the board's shape (the 5–6 board is tall).
+    const [, , w, hgt] = svg.dataset.base.split(" ").map(Number);
+    el.board.parentElement.style.setProperty("--board-aspect", (w / hgt).toFixed(3));
   }
 
   function drawDice() {
@@ -317,7 +362,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     }
     if (events.length) recent = fresh;
     while (el.log.children.length > 5000) el.log.firstChild.remove();
-    el.log.scrollTop = el.log.scrollHeight;
+    // Scrolled to the newest line once drawn (the first state comes before the page is).
+    requestAnimationFrame(() => { el.log.scrollTop = el.log.scrollHeight; });
   }
 
   function playCard(ctx, card) {
@@ -341,6 +387,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       if (legalChanged && !dialogOpen()) discardPicker(ctx, owed);
     }
     if (by.roll) out.push(btn(actionWords(by.roll[0], names), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
+    const hx = v.helpers;
+    if (hx && hx.look && by.take) out.push(h("p", { class: "hint" }, `${names(hx.victim)}'s hand: `, bundleView(hx.look)));
     if (ctx.targets.length) {
       const kinds = [...new Set(ctx.targets.map((t) => t.kind))];
       out.push(h("p", { class: "hint" }, `Tap a highlighted ${kinds.map(placeWord).join(" or ")} on the board.`));
@@ -383,9 +431,10 @@ export async function openGame(root, gameId, { onLeave } = {}) {
         const ans = o.answers[key] || "not asked";
         const counter = o.counters[key];
         const confirm = (by.confirm || []).find((a) => a.args[0] === key);
+        // A counter is written from its maker's side; shown here from mine.
         return h("li", { class: `answer ${ans}` }, swatch(p.seat), ` ${names(p.seat)}: `,
-          counter ? h("span", {}, "counters: gives ", bundleView(counter.give), " for ", bundleView(counter.get)) : ans,
-          confirm ? h("button", { class: "act primary small", "data-act": confirm.text, onclick: () => act(ctx, confirm) }, "Trade") : null);
+          counter ? h("span", {}, "counters — you give ", bundleView(counter.get), " and get ", bundleView(counter.give)) : ans,
+          confirm ? h("button", { class: "act primary small", "data-act": confirm.text, onclick: () => act(ctx, confirm) }, `Trade with ${names(p.seat)}`) : null);
       });
       rows.push(h("ul", { class: "answers" }, answers));
       if (by.cancel) rows.push(h("button", { class: "act", "data-act": "cancel", onclick: () => act(ctx, by.cancel[0]) }, "Withdraw offer"));
@@ -445,7 +494,8 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex" }[kind] || "spot";
+  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", lin: "hex",
+    vincent: "corner", william: "edge" }[kind] || "spot";
 }
 
 function cap(s) {

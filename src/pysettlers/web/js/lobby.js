@@ -12,6 +12,59 @@ const BOTS = [
   ["greedy", "Greedy (strongest)"],
 ];
 
+// Each bot's options as the server's bots take them (bots/random_bot.py, bots/options.py):
+// [key, label, default, {min, max, step}] — a checkbox for a boolean, else a number. Only
+// values that differ from the default are sent.
+const HEURISTIC = (offers, noise) => [
+  ["trade", "trades with the bank and players", true],
+  ["helpers", "uses its helper", true],
+  ["sbp", "builds in the Special Building Phase", true],
+  ["offers", "chance of making an offer", offers, { min: 0, max: 1, step: 0.05 }],
+  ["noise", "randomness of its choices", noise, { min: 0, max: 100, step: 0.001 }],
+];
+const BOT_OPTIONS = {
+  random: [
+    ["offer_chance", "chance of making an offer", 0.05, { min: 0, max: 1, step: 0.05 }],
+    ["offers_per_turn", "offers per turn at most", 1, { min: 0, max: 20, step: 1 }],
+    ["counter_chance", "chance of a counter-offer", 0.05, { min: 0, max: 1, step: 0.05 }],
+    ["helper_chance", "chance of using its helper", 0.2, { min: 0, max: 1, step: 0.05 }],
+  ],
+  weighted: HEURISTIC(0.3, 0.01),
+  greedy: HEURISTIC(0.5, 0.001),
+};
+
+/** The options panel of one bot seat: redrawn for the bot chosen; `value()` the changed ones. */
+function botOptions(i, botSelect) {
+  const box = h("details", { class: "bot-opts", "data-opts": i },
+    h("summary", { title: "the bot's options", "aria-label": "bot options" }, "⚙"));
+  let inputs = [];
+  const draw = () => {
+    const spec = BOT_OPTIONS[botSelect.value] || [];
+    inputs = spec.map(([key, label, def, range]) => {
+      const name = `seat${i}-${key}`;
+      const input = typeof def === "boolean"
+        ? h("input", { type: "checkbox", name, checked: def })
+        : h("input", { type: "number", name, value: def, ...range });
+      const row = typeof def === "boolean" ? h("label", { class: "check small" }, input, label)
+        : h("label", { class: "opt" }, h("span", {}, label), input);
+      return { key, def, input, row };
+    });
+    box.replaceChildren(box.firstChild, ...inputs.map((x) => x.row));
+  };
+  botSelect.addEventListener("change", draw);
+  draw();
+  const value = () => {
+    const out = {};
+    for (const { key, def, input } of inputs) {
+      const v = typeof def === "boolean" ? input.checked : Number(input.value);
+      if (input.type === "number" && (input.value === "" || Number.isNaN(v))) continue;
+      if (v !== def) out[key] = v;
+    }
+    return out;
+  };
+  return { box, value };
+}
+
 export function openLobby(root) {
   const lists = h("div", { class: "lists" });
   const form = createForm(root);
@@ -52,6 +105,8 @@ function createForm(root) {
   const manual = h("input", { type: "checkbox", name: "manual_chance" });
   const hotseat = h("input", { type: "checkbox", name: "hotseat" });
   const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
+  const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
+  const standIn = select("stand_in", BOTS, "weighted");
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
   const largeRow = field("5–6 players", large);
 
@@ -62,13 +117,12 @@ function createForm(root) {
       const i = seatRows.length;
       const kind = select(`seat${i}-kind`, [["human", "Human"], ["bot", "Bot"]], i === 0 ? "human" : "bot");
       const bot = select(`seat${i}-bot`, BOTS, "weighted");
-      const trade = h("input", { type: "checkbox", checked: true, title: "the bot trades" });
-      const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot,
-        h("label", { class: "check small" }, trade, "trades"));
-      const sync = () => { bot.disabled = trade.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); };
+      const options = botOptions(i, bot);
+      const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot, options.box);
+      const sync = () => { bot.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); };
       kind.addEventListener("change", sync);
       sync();
-      seatRows.push({ row, kind, bot, trade });
+      seatRows.push({ row, kind, bot, options });
     }
     seatRows.length = Math.min(seatRows.length, n);
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
@@ -110,10 +164,12 @@ function createForm(root) {
     if (discard.value) rules.discard_limit = Number(discard.value);
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
-      : { kind: "bot", bot: s.bot.value, options: s.trade.checked ? {} : { trade: 0 } });
+      : { kind: "bot", bot: s.bot.value, options: s.options.value() });
     const first = seats.findIndex((s) => s.kind === "human");
     const body = { name: gameName.value.trim() || undefined, rules, seats, public: pub.checked, manual_chance: manual.checked };
     if (timer.value) body.turn_timer = Number(timer.value);
+    if (absent.value) body.absent_limit = Number(absent.value);
+    body.stand_in = standIn.value;
     const me = name.value.trim() || "player";
     setPlayerName(me);
     if (first >= 0) { body.join = first; body.player_name = me; }
@@ -157,6 +213,8 @@ function createForm(root) {
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
+      field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
+      field("Stand-in bot", standIn, "plays for an absent or timed-out player"),
       h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
       h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"),
       h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")),

@@ -14,7 +14,7 @@ export function describe(e, who) {
   const p = e.player !== undefined && e.player !== null ? who(e.player) : "";
   switch (e.event) {
     case "start_roll":
-      return `Rolls for the start: ${e.rolls.map(([seat, t]) => `${who(seat)} ${t}`).join(", ")}.`;
+      return `Rolls for the start: ${e.rolls.map(([seat, t]) => `${who(seat)}: ${t}`).join(", ")}.`;
     case "starting_resources": return `${p} takes ${bundleWords(e.resources)} to start.`;
     case "roll": return `${p} rolls ${e.dice[0]} + ${e.dice[1]} = ${e.dice[0] + e.dice[1]}.`;
     case "produce": {
@@ -62,6 +62,35 @@ export function describe(e, who) {
     case "turn": return `— Turn ${e.turn}: ${p} —`;
     case "special_build": return `${p} may build (Special Building Phase).`;
     case "win": return `${p} wins with ${e.points} points!`;
+    // The Helpers of CATAN.
+    case "helper_dealt": return `${p} gets the helper ${cap(e.helper)}.`;
+    case "helper_display": return null;
+    case "helper_decline": return `${p} lets ${cap(e.helper)} pass.`;
+    case "helper_flip": return `${p} turns ${cap(e.helper)} to its B side.`;
+    case "helper_exchange": return `${p} exchanges ${cap(e.returned)} for ${cap(e.taken)}.`;
+    case "candamir": return `${p} uses Candamir: a development card for ${bundleWords(e.paid)}.`;
+    case "candamir_draw":
+      return e.cards === "hidden" ? `${p} draws three development cards and keeps one.`
+        : `${p} draws ${[].concat(e.cards).join(", ")}.`;
+    case "hilde": return `${p} uses Hilde to look at ${who(e.victim)}'s hand.`;
+    case "hilde_look": return e.hand === "hidden" ? null : `${who(e.victim)}'s hand: ${bundleWords(e.hand)}.`;
+    case "hilde_take":
+      return e.resource === "hidden" ? `${p} takes a card from ${who(e.victim)}.` : `${p} takes 1 ${e.resource} from ${who(e.victim)}.`;
+    case "jean": return `${p} uses Jean: ${e.resource} trades 2:1 this turn.`;
+    case "lin":
+      return `${p} uses Lin: the robber goes to the desert; ${e.received ? `1 ${e.received}` : "nothing"} from the bank.`;
+    case "louis": return `${p} uses Louis to move a road.`;
+    case "marianne": return `${p} uses Marianne and takes 1 ${e.resource}.`;
+    case "nassir": {
+      const from = (e.givers || []).map(who).join(" and ");
+      return `${p} uses Nassir: 1 ${e.resource} each from ${from || "nobody (nobody has one)"}.`;
+    }
+    case "nassir_repay": return `${p} gives ${who(e.partner)} 1 ${e.resource} back.`;
+    case "sean":
+      return e.resource === null || e.resource === undefined ? `${p} uses Sean: no discard this time.` : `${p} uses Sean and takes 1 ${e.resource}.`;
+    case "vincent":
+      return `${p} uses Vincent: a played knight for a ${e.level === 2 ? "city" : "settlement"}.`;
+    case "william": return `${p} uses William: a road for ${bundleWords(e.paid)}.`;
     default: {
       // Scenario events (the helpers): their fields as they come.
       const rest = Object.entries(e).filter(([k]) => k !== "event" && k !== "player")
@@ -69,6 +98,10 @@ export function describe(e, who) {
       return `${p} ${e.event.replaceAll("_", " ")}${rest ? ` (${rest})` : ""}.`;
     }
   }
+}
+
+function cap(w) {
+  return w ? w[0].toUpperCase() + w.slice(1) : String(w);
 }
 
 /** Event kinds that start a new paragraph in the log. */

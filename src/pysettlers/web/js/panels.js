@@ -18,6 +18,24 @@ const DEV_TITLES = {
 
 export function devTitle(c) { return DEV_TITLES[c] || c; }
 
+// The Helpers of CATAN, in a line each (the card's advantage; the engine holds the rules).
+const HELPERS = {
+  candamir: "Buy a development card with one resource substituted: draw three, keep one",
+  hilde: "Look at the hand of a player who shows more points and take a card",
+  jean: "Trade one resource 2:1 with the bank this turn",
+  lin: "Move the robber to the desert and take a card of the hex it left",
+  louis: "Move one of your roads",
+  marianne: "After a roll that pays you nothing: take a resource",
+  nassir: "Take a resource from one or two opponents, then give each a card back",
+  sean: "On a 7: keep a big hand, or take a resource",
+  vincent: "Discard a played knight to build a settlement or city for less",
+  william: "Build a road with one resource substituted",
+};
+
+export function helperTitle(name) {
+  return name ? name[0].toUpperCase() + name.slice(1) : name;
+}
+
 /** One row per player. `seats`: the lobby's seat objects (names, bots, connection). */
 export function playersPanel(view, seats, names, me) {
   return h("div", { class: "players" }, view.players.map((p) => {
@@ -29,6 +47,11 @@ export function playersPanel(view, seats, names, me) {
     if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
     if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
+    const helper = view.helpers && view.helpers.players[p.seat];
+    if (helper && helper.helper) {
+      badges.push(h("span", { class: "badge helper", "data-helper": helper.helper, title: HELPERS[helper.helper] || "" },
+        `${helperTitle(helper.helper)} ${helper.side}`));
+    }
     const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
       : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")
         : h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "connected" : "not connected" });

@@ -217,15 +217,19 @@ function breakdown(st, names) {
 }
 
 function resources(st, names) {
-  const kinds = [["gained", "gained"], ["spent", "spent on building"], ["stolen", "stolen (robber, monopoly)"], ["robbed", "lost to thieves"], ["discarded", "discarded on a 7"]];
-  return h("table", { class: "stats-table res-table" },
+  // Each card counts once: the hand at the end is gained + traded for + stolen − spent −
+  // traded away − lost − discarded (server/replays.py).
+  const kinds = [["gained", "gained from the bank"], ["spent", "spent on building"],
+    ["traded_away", "traded away"], ["traded_for", "traded for"],
+    ["stolen", "stolen (robber, monopoly)"], ["robbed", "lost to thieves"], ["discarded", "discarded on a 7"]];
+  return h("div", { class: "table-scroll" }, h("table", { class: "stats-table res-table" },
     h("tr", {}, h("th", {}, ""), kinds.map(([, t]) => h("th", {}, t))),
     Array.from({ length: st.players }, (_, q) => h("tr", {}, h("td", {}, swatch(q), ` ${names(q)}`),
       kinds.map(([k]) => {
-        const b = st[k][q];
-        const total = RESOURCES.reduce((a, r) => a + b[r], 0);
-        return h("td", { title: RESOURCES.map((r) => `${b[r]} ${r}`).join(", ") }, h("b", {}, total), " ", total ? bundleView(b) : null);
-      }))));
+        const b = st[k] ? st[k][q] : {};
+        const total = RESOURCES.reduce((a, r) => a + (b[r] || 0), 0);
+        return h("td", { "data-col": k, title: RESOURCES.map((r) => `${b[r] || 0} ${r}`).join(", ") }, h("b", {}, total), " ", total ? bundleView(b) : null);
+      })))));
 }
 
 export { resChip };
