@@ -736,7 +736,9 @@ class SimGame:
             if a.kind not in (K.ROLL, K.BUY_DEVELOPMENT, K.MOVE_ROBBER):
                 continue
             options = chance_outcomes(s, a)
-            if a.kind == K.MOVE_ROBBER and (a.b == NOBODY or not s.hand_size(a.b)):
+            waits = any(x.steal_waits(s, a.player) for x in s.ruleset.scenarios)
+            if a.kind == K.MOVE_ROBBER and (a.b == NOBODY or not s.hand_size(a.b) or waits):
+                # (alternate rule 8: a steal that waits comes with the pass closing the window)
                 if options:
                     raise HarnessFailure(f"{a!r} has chance outcomes but nothing to steal")
                 continue

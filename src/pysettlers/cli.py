@@ -594,11 +594,7 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
-    p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
-    p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
+def _alternate_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--alt",
         action="append",
@@ -607,6 +603,14 @@ def _game_options(p: argparse.ArgumentParser) -> None:
         metavar="RULE",
         help="an alternate rule of the 1996 rules, repeatable: " + ", ".join(ALTERNATE_RULES),
     )
+
+
+def _game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
+    p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
+    _alternate_option(p)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -683,14 +687,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
     )
     s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
-    s.add_argument(
-        "--alt",
-        action="append",
-        default=[],
-        choices=ALTERNATE_RULES,
-        metavar="RULE",
-        help="an alternate rule of the 1996 rules, repeatable: " + ", ".join(ALTERNATE_RULES),
-    )
+    _alternate_option(s)
     s.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
     s.add_argument(
         "--max-turns", type=_at_least(1), default=1000, help="stop a game after this turn (1000)"

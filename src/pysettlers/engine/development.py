@@ -152,7 +152,7 @@ class BuyDevelopment(Rule):
         return None
 
 
-def _may_play(s: GameState, p: int, card: int) -> bool:
+def may_play(s: GameState, p: int, card: int) -> bool:
     """Held before this turn, and no card played yet this turn (the options' quick test)."""
     i = 5 * p + card
     return not s.dev_played and s.dev[i] > s.dev_new[i]
@@ -163,7 +163,7 @@ def _may_play(s: GameState, p: int, card: int) -> bool:
 PLAY_PHASES = frozenset({P.PRE_ROLL, P.MAIN, P.BUILD})
 
 
-class _Play(Rule):
+class PlayCard(Rule):
     """What the four playable cards share: the phases and the quick filter."""
 
     name = DEV_RULE
@@ -179,7 +179,7 @@ class _Play(Rule):
         return NEEDS_DEV
 
 
-class PlayKnight(_Play):
+class PlayKnight(PlayCard):
     kind = K.PLAY_KNIGHT
     order = 20
 
@@ -187,7 +187,7 @@ class PlayKnight(_Play):
         return play_error(s, a.player, D.KNIGHT)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, D.KNIGHT):
+        if may_play(s, p, D.KNIGHT):
             out.append(t.knight[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
@@ -201,7 +201,7 @@ class PlayKnight(_Play):
         return None
 
 
-class PlayRoadBuilding(_Play):
+class PlayRoadBuilding(PlayCard):
     kind = K.PLAY_ROAD_BUILDING
     order = 21
 
@@ -210,7 +210,7 @@ class PlayRoadBuilding(_Play):
         return play_error(s, p, D.ROAD_BUILDING) or road_building_error(s, p)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, D.ROAD_BUILDING) and road_building_error(s, p) is None:
+        if may_play(s, p, D.ROAD_BUILDING) and road_building_error(s, p) is None:
             out.append(t.road_building[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
@@ -223,7 +223,7 @@ class PlayRoadBuilding(_Play):
         return None
 
 
-class PlayYearOfPlenty(_Play):
+class PlayYearOfPlenty(PlayCard):
     kind = K.PLAY_YEAR_OF_PLENTY
     order = 22
     fields: tuple[str, ...] = ("a", "b")
@@ -232,7 +232,7 @@ class PlayYearOfPlenty(_Play):
         return play_error(s, a.player, D.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if not _may_play(s, p, D.YEAR_OF_PLENTY):
+        if not may_play(s, p, D.YEAR_OF_PLENTY):
             return
         bank = s.bank
         yop = t.year_of_plenty[p]
@@ -252,7 +252,7 @@ class PlayYearOfPlenty(_Play):
         return None
 
 
-class PlayMonopoly(_Play):
+class PlayMonopoly(PlayCard):
     kind = K.PLAY_MONOPOLY
     order = 23
     fields: tuple[str, ...] = ("a",)
@@ -264,7 +264,7 @@ class PlayMonopoly(_Play):
         return err
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        if _may_play(s, p, D.MONOPOLY):
+        if may_play(s, p, D.MONOPOLY):
             out.extend(t.monopoly[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:

@@ -291,9 +291,7 @@ class MoveRobber(Rule):
     def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
         if a.b == NOBODY or (s.ruleset.scenarios and _steal_waits(s, a.player)):
             return []
-        hand = s.hand(a.b)
-        total = sum(hand)
-        return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
+        return steal_chances(s, a.b)
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
         if a.b == NOBODY or not s.hand_size(a.b):
@@ -303,6 +301,13 @@ class MoveRobber(Rule):
         if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
             return f"p{a.b} holds no card {outcome!r} to be stolen"
         return None
+
+
+def steal_chances(s: GameState, victim: int) -> list[tuple[Outcome, float]]:
+    """The card a steal from ``victim`` takes, with its probability ([] for an empty hand)."""
+    hand = s.hand(victim)
+    total = sum(hand)
+    return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
 
 
 def _steal_waits(s: GameState, p: int) -> bool:

@@ -38,8 +38,8 @@ from typing import Any, Final
 
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.config import Rules
-from pysettlers.engine.development import DEV_RULE, PLAY_PHASES, play_error, take_card
-from pysettlers.engine.registry import NEEDS_DEV, Rule, register_scenario
+from pysettlers.engine.development import PlayCard, may_play, play_error, take_card
+from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
@@ -60,26 +60,17 @@ VICTORY_POINTS_PLAYED_RULE = "Alternate rule 1 (victory point cards played)"
 _PLAY_VP = [Action(p, K.PLAY_VICTORY_POINT) for p in range(8)]
 
 
-class PlayVictoryPoint(Rule):
+class PlayVictoryPoint(PlayCard):
+    """Played "like all other Development cards": their phases, limits and rule name."""
+
     kind = K.PLAY_VICTORY_POINT
-    name = DEV_RULE  # "like all other Development cards": the same limits, the same rule
-    phases = PLAY_PHASES
     order = 24
-
-    def phases_for(self, rules: Rules) -> frozenset[Phase]:
-        if rules.has("development_after_roll"):
-            return self.phases - {P.PRE_ROLL}
-        return self.phases
-
-    def needs(self, phase: Phase) -> int:
-        return NEEDS_DEV
 
     def error(self, s: GameState, a: Action) -> str | None:
         return play_error(s, a.player, D.VICTORY_POINT)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        i = 5 * p + 4
-        if not s.dev_played and s.dev[i] > s.dev_new[i]:
+        if may_play(s, p, D.VICTORY_POINT):
             out.append(_PLAY_VP[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
@@ -90,16 +81,32 @@ class PlayVictoryPoint(Rule):
         return None
 
 
-class VictoryPointsPlayed(Scenario):
-    """Alternate rule 1 through the scenario hooks: the card's own play."""
+class NoPart:
+    """The part of a state of a rule that keeps nothing of its own (rule 5's choice lives
+    in the base game's ``discards`` and ``resume``), present so that copies and keys treat
+    it like any part."""
 
-    name = "victory_points_played"
+    __slots__ = ()
 
-    def enabled(self, rules: Rules) -> bool:
-        return rules.has("victory_points_played")
+    def copy(self) -> NoPart:
+        return self
 
-    def rules(self) -> tuple[Rule, ...]:
-        return (PlayVictoryPoint(),)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoPart)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def key_ints(self) -> list[int]:
+        return []
+
+
+_PART: Final = NoPart()
+
+
+class StatelessRule(Scenario):
+    """A rule with no state of its own: its part of every state, saved position and view
+    rebuilt for ``determinize`` is the one empty :class:`NoPart`."""
 
     def init(self, s: GameState) -> None:
         s.ext[self.name] = _PART
@@ -114,6 +121,18 @@ class VictoryPointsPlayed(Scenario):
 
     def unview(self, s: GameState, part: Any) -> Any:
         return _PART
+
+
+class VictoryPointsPlayed(StatelessRule):
+    """Alternate rule 1 through the scenario hooks: the card's own play."""
+
+    name = "victory_points_played"
+
+    def enabled(self, rules: Rules) -> bool:
+        return rules.has("victory_points_played")
+
+    def rules(self) -> tuple[Rule, ...]:
+        return (PlayVictoryPoint(),)
 
 
 _USE = [Action(p, K.USE_SEVEN) for p in range(8)]
@@ -153,29 +172,7 @@ class IgnoreSeven(Rule):
         return None
 
 
-class SevenChoicePart:
-    """This scenario's part of a state: nothing (the choice's payload is the base game's
-    ``discards`` and ``resume``), present so that copies and keys treat it like any part."""
-
-    __slots__ = ()
-
-    def copy(self) -> SevenChoicePart:
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SevenChoicePart)
-
-    def __hash__(self) -> int:
-        return 0
-
-    def key_ints(self) -> list[int]:
-        return []
-
-
-_PART: Final = SevenChoicePart()
-
-
-class IgnoreSevenScenario(Scenario):
+class IgnoreSevenScenario(StatelessRule):
     """Alternate rule 5 through the scenario hooks: the phase after a rolled 7."""
 
     name = "ignore_seven"
@@ -192,23 +189,9 @@ class IgnoreSevenScenario(Scenario):
     def deciders(self, s: GameState) -> tuple[int, ...]:
         return (s.current,)
 
-    def init(self, s: GameState) -> None:
-        s.ext[self.name] = _PART
-
     def after_roll(self, s: GameState, total: int) -> None:
         if total == 7 and s.phase in (P.DISCARD, P.MOVE_ROBBER):
             s.phase = P.SEVEN_CHOICE
-
-    def build(self, s: GameState, spec: Any) -> Any:
-        if spec is not None:
-            raise ValueError(f"{self.name}: this rule takes no part in a built position")
-        return _PART
-
-    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
-        return _PART
-
-    def unview(self, s: GameState, part: Any) -> Any:
-        return _PART
 
     def validate(self, s: GameState) -> list[str]:
         if s.phase == P.SEVEN_CHOICE and s.last_roll != 7:

@@ -43,6 +43,7 @@ from pysettlers.engine.config import Rules
 from pysettlers.engine.development import DEV_RULE
 from pysettlers.engine.events import KnightPlayed, RobberMoved
 from pysettlers.engine.flow import clockwise
+from pysettlers.engine.production import steal_chances
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
@@ -214,9 +215,7 @@ class LetRobberBe(Rule):
         c = chain(s)
         if c.victim == NOBODY or not _closing(s, a):
             return []
-        hand = s.hand(c.victim)
-        total = sum(hand)
-        return [(r, k / total) for r, k in enumerate(hand) if k] if total else []
+        return steal_chances(s, c.victim)
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
         c = chain(s)
