@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import socket
@@ -51,6 +52,12 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user + system CPU time so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -146,6 +153,8 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         batch = [connect(base, g, t) for g, tokens in games[i : i + 20] for t in tokens]
         clients += await asyncio.gather(*batch)
     start = time.monotonic()
+    cpu0 = cpu_seconds(pid) if pid else 0.0
+    load0 = float(Path("/proc/loadavg").read_text().split()[0])
     stop = start + args.seconds
     tasks = [seat(c, random.Random(rng.random()), args.think, stop, st) for c in clients]
     peak = [0]
@@ -158,9 +167,10 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
 
     await asyncio.gather(sample(), *tasks)
     elapsed = time.monotonic() - start
+    cpu = cpu_seconds(pid) - cpu0 if pid else float("nan")
     return {
         # Other processes on the machine change every figure: say how busy it was.
-        "load_average_1min": float(Path("/proc/loadavg").read_text().split()[0]),
+        "load_average_1min": [load0, float(Path("/proc/loadavg").read_text().split()[0])],
         "server_args": args.server_args,
         "games": args.games,
         "players": args.players,
@@ -174,6 +184,10 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         "accepted_p99_ms": round(pct(st.accepted, 99), 1),
         "state_p50_ms": round(pct(st.state, 50), 1),
         "state_p99_ms": round(pct(st.state, 99), 1),
+        # CPU the server spent per accepted action: far steadier than latency on a busy
+        # machine (it counts the work, not the wait for a core).
+        "server_cpu_ms_per_action": round(1000 * cpu / max(1, st.actions), 2) if pid else None,
+        "server_cpu_share": round(cpu / elapsed, 2) if pid else None,
         "stale_refusals": st.stale,
         "other_errors": st.errors,
         "disconnects": st.disconnects,
