@@ -28,6 +28,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from pysettlers.bots import Bot, make_bot
 from pysettlers.engine import (
     Action,
@@ -52,7 +54,7 @@ from pysettlers.engine.types import NOBODY, Phase
 
 from .clients import Client
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
-from .viewjson import ViewCache, dumps
+from .viewjson import ViewCache
 
 log = logging.getLogger("pysettlers.server")
 
@@ -234,19 +236,20 @@ class GameSession:
             timer = self.info.options.get("turn_timer")
             if timer and st.waiting_since is not None and legal:
                 deadline = round(max(0.0, st.waiting_since + timer - time.monotonic()), 1)
-        head = dumps(
+        head = orjson.dumps(
             {
                 "type": "state",
                 "game": self.info.id,
                 "status": self.status,
                 "version": v,
                 "seat": seat,
-                "legal": list(legal),
+                "legal": legal,
                 "stand_in": stand_in,
                 "deadline": deadline,
             }
         )
-        text = head[:-1] + ',"view":' + self._views.view_text(s, seat, since) + "}"
+        view = self._views.view_bytes(s, seat, since)
+        text = (head[:-1] + b',"view":' + view + b"}").decode()
         self._view_cache[cache_key] = text
         return text
 
