@@ -106,6 +106,10 @@ class SeatState:
     # The legal actions sent with the last few versions (version -> actions), to tell a
     # decision on an older version that still stands from a stale one.
     offered: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # The legal actions of the newest version sent, by notation: an action sent back as
+    # offered needs neither parsing nor the engine's check (it came from legal_actions).
+    legal_version: int = -1
+    legal_by_text: dict[str, Action] = field(default_factory=dict)
 
     def offer(self, version: int, legal: tuple[str, ...]) -> None:
         self.offered[version] = legal
@@ -230,7 +234,9 @@ class GameSession:
             st = self.seats[seat]
             if self.status == IN_PROGRESS and seat in deciders(s):
                 topo = s.topo
-                legal = tuple(format_action(a, topo) for a in legal_actions(s, seat))
+                actions = legal_actions(s, seat)
+                legal = tuple(format_action(a, topo) for a in actions)
+                st.legal_version, st.legal_by_text = v, dict(zip(legal, actions))
             st.offer(v, legal)
             stand_in = st.stand_in
             timer = self.info.options.get("turn_timer")
@@ -333,15 +339,19 @@ class GameSession:
             return self._refuse("not_started", "the game starts when every seat is taken")
         if self.status == FINISHED:
             return self._refuse("game_over", "the game is over")
-        try:
-            action = parse_action(text, s.topo)
-        except NotationError as e:
-            return self._refuse("malformed", str(e), "Notation")
-        if action.player != seat:
-            return self._refuse(
-                "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
-            )
         st = self.seats[seat]
+        known = st.legal_by_text.get(text) if st.legal_version == s.version else None
+        if known is not None:
+            action = known  # one of this very position's legal actions: checked already
+        else:
+            try:
+                action = parse_action(text, s.topo)
+            except NotationError as e:
+                return self._refuse("malformed", str(e), "Notation")
+            if action.player != seat:
+                return self._refuse(
+                    "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
+                )
         if version != s.version and not self._options_unchanged(st, version):
             return self._refuse(
                 "stale",
@@ -349,7 +359,8 @@ class GameSession:
                 "your options changed, look again",
             )
         try:
-            check(s, action)
+            if known is None:
+                check(s, action)
             outcome = self._outcome(action, outcome_text, by)
         except IllegalActionError as e:
             return self._refuse("illegal", e.message, e.rule)
@@ -358,7 +369,7 @@ class GameSession:
         row = LoggedAction(
             version=s.version + 1,
             seat=seat,
-            action=format_action(action, s.topo),
+            action=text if known is not None else format_action(action, s.topo),
             outcome=format_outcome(action.kind, outcome),
             client_id=client_id,
             by=by,
@@ -413,9 +424,7 @@ class GameSession:
         status = FINISHED if over else IN_PROGRESS
         winner = s.winner if s.winner != NOBODY else None
         try:
-            await asyncio.wrap_future(
-                self.store.submit(Store.append_action(self.info.id, row, status, winner))
-            )
+            await self.store.write(Store.append_action(self.info.id, row, status, winner))
         except Exception as e:
             # Nothing was written: put the live state back as the log has it.
             log.error("game %s: writing version %d failed: %s", self.info.id, row.version, e)

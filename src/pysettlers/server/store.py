@@ -20,6 +20,7 @@ the calls block, and the async layer runs them in the writer or in a reader thre
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import queue
@@ -201,6 +202,50 @@ def _same(x: datetime) -> datetime:
     return x
 
 
+class _Done:
+    """How the writer thread tells a caller its write is committed (or failed)."""
+
+    def result(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def error(self, e: BaseException) -> None:
+        raise NotImplementedError
+
+
+class _Settle(_Done):
+    def __init__(self, fut: Future[Any]) -> None:
+        self.fut = fut
+
+    def result(self, value: Any) -> None:
+        self.fut.set_result(value)
+
+    def error(self, e: BaseException) -> None:
+        self.fut.set_exception(e)
+
+
+class _LoopSettle(_Done):
+    def __init__(self, loop: asyncio.AbstractEventLoop, fut: asyncio.Future[Any]) -> None:
+        self.loop = loop
+        self.fut = fut
+
+    def result(self, value: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            self.loop.call_soon_threadsafe(_settle, self.fut, value, None)
+
+    def error(self, e: BaseException) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(_settle, self.fut, None, e)
+
+
+def _settle(fut: asyncio.Future[Any], value: Any, e: BaseException | None) -> None:
+    if fut.cancelled():  # its caller went away meanwhile
+        return
+    if e is not None:
+        fut.set_exception(e)
+    else:
+        fut.set_result(value)
+
+
 # -- the store ------------------------------------------------------------------------------------
 
 
@@ -211,7 +256,7 @@ class Store:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url, sqlite_sync)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._queue: queue.SimpleQueue[tuple[Work | ActionWrite, Future[Any]] | None] = (
+        self._queue: queue.SimpleQueue[tuple[Work | ActionWrite, _Done] | None] = (
             queue.SimpleQueue()
         )
         self._driver: _Driver | None = None  # the writer thread's connection, made there
@@ -231,7 +276,21 @@ class Store:
         action to the log; the future resolves after the commit (or with the error,
         nothing written)."""
         fut: Future[Any] = Future()
-        self._queue.put((work, fut))
+        self._queue.put((work, _Settle(fut)))
+        return fut
+
+    @overload
+    def write(self, work: ActionWrite) -> asyncio.Future[None]: ...
+
+    @overload
+    def write(self, work: Callable[[Session], T]) -> asyncio.Future[T]: ...
+
+    def write(self, work: Callable[[Session], T] | ActionWrite) -> asyncio.Future[Any]:
+        """:meth:`submit` for the event loop: the loop's own future, settled from the
+        writer thread (no thread-safe future to wrap: this runs on every action)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+        self._queue.put((work, _LoopSettle(loop, fut)))
         return fut
 
     def _write_loop(self) -> None:
@@ -255,12 +314,12 @@ class Store:
             if self._driver is not None:
                 self._driver.close()
 
-    def _commit(self, batch: list[tuple[Work | ActionWrite, Future[Any]]]) -> None:
+    def _commit(self, batch: list[tuple[Work | ActionWrite, _Done]]) -> None:
         """One transaction for the actions of the batch and one for its other writes (the
         callers of each wait for their own write only, so their order does not matter); if
         a transaction fails, its items are tried one by one, so only the bad one fails."""
-        actions: list[tuple[ActionWrite, Future[Any]]] = []
-        others: list[tuple[Work, Future[Any]]] = []
+        actions: list[tuple[ActionWrite, _Done]] = []
+        others: list[tuple[Work, _Done]] = []
         for w, f in batch:
             if isinstance(w, ActionWrite):
                 actions.append((w, f))
@@ -271,23 +330,23 @@ class Store:
         if others:
             self._commit_work(others)
 
-    def _commit_actions(self, batch: list[tuple[ActionWrite, Future[Any]]]) -> None:
+    def _commit_actions(self, batch: list[tuple[ActionWrite, _Done]]) -> None:
         if len(batch) > 1:
             try:
                 self._write_actions([w for w, _ in batch])
             except Exception:
                 pass
             else:
-                for _, fut in batch:
-                    fut.set_result(None)
+                for _, done in batch:
+                    done.result(None)
                 return
-        for w, fut in batch:
+        for w, done in batch:
             try:
                 self._write_actions([w])
             except Exception as e:
-                fut.set_exception(e)
+                done.error(e)
             else:
-                fut.set_result(None)
+                done.result(None)
 
     def _write_actions(self, items: list[ActionWrite]) -> None:
         if self._driver is None:
@@ -306,7 +365,7 @@ class Store:
                 driver.close()
             raise
 
-    def _commit_work(self, works: list[tuple[Work, Future[Any]]]) -> None:
+    def _commit_work(self, works: list[tuple[Work, _Done]]) -> None:
         if len(works) > 1:
             try:
                 with self._sessions.begin() as session:
@@ -314,19 +373,19 @@ class Store:
             except Exception:  # one item failed: run each alone so only it fails
                 pass
             else:
-                for (_, fut), result in zip(works, results):
-                    fut.set_result(result)
+                for (_, done), result in zip(works, results):
+                    done.result(result)
                 return
-        for work, fut in works:
+        for work, done in works:
             try:
                 with self._sessions.begin() as session:
                     result = work(session)
             except IntegrityError as e:
-                fut.set_exception(Conflict(str(e.orig)))
+                done.error(Conflict(str(e.orig)))
             except Exception as e:
-                fut.set_exception(e)
+                done.error(e)
             else:
-                fut.set_result(result)
+                done.result(result)
 
     def close(self) -> None:
         self._queue.put(None)

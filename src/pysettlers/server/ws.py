@@ -186,8 +186,8 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         if not text:
             return _error("malformed", "text: empty", field="text")
         at = now()
-        await asyncio.wrap_future(
-            hub.store.submit(Store.insert_chat(session.info.id, client.seat, client.name, text, at))
+        await hub.store.write(
+            Store.insert_chat(session.info.id, client.seat, client.name, text, at)
         )
         session.broadcast(
             {"type": "chat", "seat": client.seat, "name": client.name, "text": text, "at": iso(at)}
