@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -161,6 +162,14 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
     for i in range(0, len(games), 20):
         batch = [connect(base, g, t) for g, tokens in games[i : i + 20] for t in tokens]
         clients += await asyncio.gather(*batch)
+    # The 800 clients in this one process hold a parsed state each: a full pass of the
+    # cyclic collector over them stops every client at once for a few hundred milliseconds,
+    # which would be counted as the server's latency (one such pause makes the p99). Real
+    # clients are separate processes; here the collector waits until the measurement ends.
+    if not args.client_gc:
+        gc.collect()
+        gc.freeze()
+        gc.disable()
     start = time.monotonic()
     cpu0 = cpu_seconds(pid) if pid else 0.0
     own0 = own_cpu_seconds()
@@ -176,6 +185,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
             await asyncio.sleep(1)
 
     await asyncio.gather(sample(), *tasks)
+    gc.enable()
     elapsed = time.monotonic() - start
     cpu = cpu_seconds(pid) - cpu0 if pid else float("nan")
     own = own_cpu_seconds() - own0
@@ -231,6 +241,11 @@ def main() -> None:
     p.add_argument("--url", help="use a running server instead of starting one")
     p.add_argument(
         "--server-args", default="", help="more options of `pysettlers serve`, as one string"
+    )
+    p.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave the clients' garbage collector on while measuring (its pauses count)",
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()

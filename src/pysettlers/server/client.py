@@ -62,7 +62,8 @@ class SeatClient:
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
         assert self.ws is not None
-        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        async with asyncio.timeout(timeout):  # (no task per message, as wait_for makes)
+            text = await self.ws.recv()
         message: dict[str, Any] = orjson.loads(text)
         if message.get("type") == "state":
             self.state = message

@@ -524,9 +524,11 @@ class GameSession:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""
         if self.status != IN_PROGRESS:
             return
+        timer = self.info.options.get("turn_timer")
+        if not timer and all(st.client is not None for st in self.seats if st.human):
+            return  # no clock can run out (the common case: it runs for every game)
         d = deciders(self.game.state)
         limit = float(self.info.options.get("absent_limit", 60))
-        timer = self.info.options.get("turn_timer")
         changed = False
         for p in d:
             st = self.seats[p]
