@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
@@ -41,6 +42,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from .models import ActionRow, ChatRow, GameRow, SeatRow
 
 T = TypeVar("T")
+
+log = logging.getLogger("pysettlers.server")
+
+CHECKPOINT_EVERY = 1.0  # seconds between SQLite checkpoints
 
 Work = Callable[[Session], Any]
 
@@ -70,6 +75,10 @@ def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={sync}")
+            # No commit copies the log into the database file (a checkpoint, with its own
+            # fsyncs, could stall one commit — and every action waiting on it — for as long
+            # as a busy disk takes): the store's checkpointer thread does it on the side.
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
@@ -262,6 +271,34 @@ class Store:
         self._driver: _Driver | None = None  # the writer thread's connection, made there
         self._writer = threading.Thread(target=self._write_loop, name="db-writer", daemon=True)
         self._writer.start()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop, name="db-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        """Copy the write-ahead log into the database file about once a second, beside the
+        writer (a passive checkpoint never blocks it), so the log stays short."""
+        conn = self.engine.raw_connection()
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                self.checkpoint(conn)
+            self.checkpoint(conn)
+        finally:
+            conn.close()
+
+    @staticmethod
+    def checkpoint(conn: Any) -> None:
+        try:
+            cur = conn.cursor()
+            cur.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cur.fetchall()
+            cur.close()
+        except Exception as e:  # busy or gone: the next one catches up
+            log.warning("checkpoint failed: %s", e)
 
     # -- the writer thread: group commit --------------------------------------------------------
 
@@ -390,6 +427,9 @@ class Store:
     def close(self) -> None:
         self._queue.put(None)
         self._writer.join(timeout=10)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         self.engine.dispose()
 
     def read(self, work: Callable[[Session], T]) -> T:
