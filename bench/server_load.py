@@ -6,13 +6,16 @@ accepted actions per second, action latency (p50/p99: from sending an action to 
 with N games of random bots played by real clients over 127.0.0.1, so that every action is
 a full round trip (JSON parse, engine check, database commit, one view per seat). The
 server runs as a subprocess (``pysettlers serve``, a fresh SQLite file unless ``--db``), so
-its RSS is its own. Clients act ``--think`` seconds after a decision reaches them (0: as
-fast as possible, which measures saturation throughput rather than latency).
+its RSS is its own, and its CPU time per accepted action (user + system, all its threads)
+is measured too: far steadier than latency on a shared machine. Clients act ``--think``
+seconds after a decision reaches them (0: as fast as possible, which measures saturation
+throughput rather than latency).
 
 What this is not: a test (nothing is asserted) — and no target beyond ``127.0.0.1``.
 
 Run: ``.venv/bin/python bench/server_load.py [--games 200] [--players 4] [--seconds 60]
-[--think 0.5] [--vp 6] [--db URL] [--json]``
+[--think 0.5] [--vp 6] [--db URL] [--server-args "--sqlite-sync normal"]
+[--server-python OTHER/.venv/bin/python] [--json]``
 """
 
 from __future__ import annotations
@@ -243,6 +246,10 @@ def main() -> None:
         "--server-args", default="", help="more options of `pysettlers serve`, as one string"
     )
     p.add_argument(
+        "--server-python",
+        help="the Python that runs the server (another checkout's venv: before and after)",
+    )
+    p.add_argument(
         "--client-gc",
         action="store_true",
         help="leave the clients' garbage collector on while measuring (its pauses count)",
@@ -256,7 +263,8 @@ def main() -> None:
     else:
         port = free_port()
         db = args.db or f"sqlite:///{tmp.name}/load.db"
-        cmd = [sys.executable, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
+        python = args.server_python or sys.executable
+        cmd = [python, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
         cmd += ["--log-level", "warning", *args.server_args.split()]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
         base, pid = f"http://127.0.0.1:{port}", proc.pid

@@ -2,10 +2,11 @@
 
 What this is for: ``server/viewjson.py`` lays out the public part of a view itself and keeps
 fragments of it (board, rules, pieces, building sites) from one version to the next. Here
-random games (2 to 6 players, the helpers, both phase styles, domestic trade offers) are
-played to the end through one :class:`ViewCache` each, and at every step the JSON text it
-gives each seat and the spectator — with the events since the seat's previous view, since
-the step before, and without ``since`` — parses to exactly ``observe(...).to_json()``. The
+random games (2 to 6 players, the helpers, both phase styles, the 1996 alternate rules,
+domestic trade offers) are played to the end through one :class:`ViewCache` each, and at
+every step the JSON text it gives each seat and the spectator — with the events since the
+seat's previous view, since the step before, and without ``since`` — parses to exactly
+``observe(...).to_json()``. The
 cache must also never fall back to the engine's ``to_json`` (that fallback is for an engine
 whose view changed under the server): the layout checked is the server's own.
 
@@ -30,6 +31,7 @@ from pysettlers.engine import (
     legal_actions,
     observe,
 )
+from pysettlers.engine.config import ALTERNATE_RULES
 from pysettlers.engine.types import Phase
 from pysettlers.server.viewjson import ViewCache
 
@@ -39,6 +41,8 @@ RULES: list[dict[str, Any]] = [
     {"players": 4, "vp_target": 6, "trade_build": "separate", "map_kind": "random"},
     {"players": 5, "vp_target": 5},
     {"players": 6, "vp_target": 4, "helpers": True, "large_game_variant": "mayfair"},
+    {"players": 4, "vp_target": 6, "alternate": ["open_hands"]},  # every hand in every view
+    {"players": 3, "vp_target": 5, "alternate": list(ALTERNATE_RULES)},
 ]
 
 

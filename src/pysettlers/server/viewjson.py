@@ -176,25 +176,26 @@ class ViewCache:
             self._open = orjson.Fragment(orjson.dumps([names[i] for i in v.open_sites]))
             self._sites_key = sites_key
         players = []
-        played, ratios = v.played, v.ratios
+        played, ratios, hands = v.played, v.ratios, v.hands
         for p in range(n):
-            players.append(
-                {
-                    "seat": p,
-                    "hand_size": v.hand_sizes[p],
-                    "development_cards": v.dev_counts[p],
-                    "knights": v.knights[p],
-                    "played": {_DEV[d]: played[5 * p + d] for d in range(5) if played[5 * p + d]},
-                    "public_vp": v.public_vp[p],
-                    "revealed_vp_cards": v.revealed_vp_cards[p],
-                    "road_length": v.road_length[p],
-                    "discard_owed": v.discards[p],
-                    "pieces_left": dict(zip(("roads", "settlements", "cities"), v.pieces_left[p])),
-                    "development_cards_bought_this_turn": v.dev_bought[p],
-                    "sites": self._sites[p],
-                    "trade_ratios": dict(zip(_RES, ratios[5 * p : 5 * p + 5])),
-                }
-            )
+            item: dict[str, Any] = {
+                "seat": p,
+                "hand_size": v.hand_sizes[p],
+                "development_cards": v.dev_counts[p],
+                "knights": v.knights[p],
+                "played": {_DEV[d]: played[5 * p + d] for d in range(5) if played[5 * p + d]},
+                "public_vp": v.public_vp[p],
+                "revealed_vp_cards": v.revealed_vp_cards[p],
+                "road_length": v.road_length[p],
+                "discard_owed": v.discards[p],
+                "pieces_left": dict(zip(("roads", "settlements", "cities"), v.pieces_left[p])),
+                "development_cards_bought_this_turn": v.dev_bought[p],
+                "sites": self._sites[p],
+                "trade_ratios": dict(zip(_RES, ratios[5 * p : 5 * p + 5])),
+            }
+            if hands is not None:  # hands face up (alternate rule 2)
+                item["hand"] = dict(zip(_RES, hands[p]))
+            players.append(item)
         offer = None
         if v.phase in _OFFER_PHASES:
             answers = v.offer_answers
