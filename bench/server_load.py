@@ -6,34 +6,43 @@ accepted actions per second, action latency (p50/p99: from sending an action to 
 with N games of random bots played by real clients over 127.0.0.1, so that every action is
 a full round trip (JSON parse, engine check, database commit, one view per seat). The
 server runs as a subprocess (``pysettlers serve``, a fresh SQLite file unless ``--db``), so
-its RSS is its own. Clients act ``--think`` seconds after a decision reaches them (0: as
-fast as possible, which measures saturation throughput rather than latency).
+its RSS is its own, and its CPU time per accepted action (user + system, all its threads)
+is measured too: far steadier than latency on a shared machine. Clients act ``--think``
+seconds after a decision reaches them (0: as fast as possible, which measures saturation
+throughput rather than latency).
 
 What this is not: a test (nothing is asserted) — and no target beyond ``127.0.0.1``.
 
 Run: ``.venv/bin/python bench/server_load.py [--games 200] [--players 4] [--seconds 60]
-[--think 0.5] [--vp 6] [--db URL] [--json]``
+[--think 0.5] [--vp 6] [--db URL] [--server-args "--sqlite-sync normal"]
+[--server-python OTHER/.venv/bin/python] [--json]``
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
+import os
 import random
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
 from pysettlers.server.client import SeatClient, random_move
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -51,6 +60,17 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user + system CPU time so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def rss_kib(pid: int) -> int:
@@ -145,7 +165,18 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
     for i in range(0, len(games), 20):
         batch = [connect(base, g, t) for g, tokens in games[i : i + 20] for t in tokens]
         clients += await asyncio.gather(*batch)
+    # The 800 clients in this one process hold a parsed state each: a full pass of the
+    # cyclic collector over them stops every client at once for a few hundred milliseconds,
+    # which would be counted as the server's latency (one such pause makes the p99). Real
+    # clients are separate processes; here the collector waits until the measurement ends.
+    if not args.client_gc:
+        gc.collect()
+        gc.freeze()
+        gc.disable()
     start = time.monotonic()
+    cpu0 = cpu_seconds(pid) if pid else 0.0
+    own0 = own_cpu_seconds()
+    load0 = float(Path("/proc/loadavg").read_text().split()[0])
     stop = start + args.seconds
     tasks = [seat(c, random.Random(rng.random()), args.think, stop, st) for c in clients]
     peak = [0]
@@ -157,10 +188,13 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
             await asyncio.sleep(1)
 
     await asyncio.gather(sample(), *tasks)
+    gc.enable()
     elapsed = time.monotonic() - start
+    cpu = cpu_seconds(pid) - cpu0 if pid else float("nan")
+    own = own_cpu_seconds() - own0
     return {
         # Other processes on the machine change every figure: say how busy it was.
-        "load_average_1min": float(Path("/proc/loadavg").read_text().split()[0]),
+        "load_average_1min": [load0, float(Path("/proc/loadavg").read_text().split()[0])],
         "server_args": args.server_args,
         "games": args.games,
         "players": args.players,
@@ -174,12 +208,28 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         "accepted_p99_ms": round(pct(st.accepted, 99), 1),
         "state_p50_ms": round(pct(st.state, 50), 1),
         "state_p99_ms": round(pct(st.state, 99), 1),
+        # CPU the server spent per accepted action: far steadier than latency on a busy
+        # machine (it counts the work, not the wait for a core).
+        "server_cpu_ms_per_action": round(1000 * cpu / max(1, st.actions), 2) if pid else None,
+        "server_cpu_share": round(cpu / elapsed, 2) if pid else None,
+        # The clients share the machine's cores with the server: what they take, too.
+        "clients_cpu_ms_per_action": round(1000 * own / max(1, st.actions), 2),
         "stale_refusals": st.stale,
         "other_errors": st.errors,
         "disconnects": st.disconnects,
         "server_rss_mib": round(peak[0] / 1024, 1) if pid else None,
         "server_rss_kib_per_game": round((peak[0] - base_rss) / args.games) if pid else None,
     }
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """The clients on uvloop where it is installed (``uvicorn[standard]`` brings it): 800
+    connections in one process cost half the CPU of the default loop's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def main() -> None:
@@ -195,6 +245,15 @@ def main() -> None:
     p.add_argument(
         "--server-args", default="", help="more options of `pysettlers serve`, as one string"
     )
+    p.add_argument(
+        "--server-python",
+        help="the Python that runs the server (another checkout's venv: before and after)",
+    )
+    p.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave the clients' garbage collector on while measuring (its pauses count)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     proc = None
@@ -204,7 +263,8 @@ def main() -> None:
     else:
         port = free_port()
         db = args.db or f"sqlite:///{tmp.name}/load.db"
-        cmd = [sys.executable, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
+        python = args.server_python or sys.executable
+        cmd = [python, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
         cmd += ["--log-level", "warning", *args.server_args.split()]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
         base, pid = f"http://127.0.0.1:{port}", proc.pid
@@ -215,7 +275,7 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
     try:
-        result = asyncio.run(run(args, base, pid))
+        result = run_loop(run(args, base, pid))
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)

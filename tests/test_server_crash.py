@@ -69,6 +69,12 @@ async def seat_loop(base: str, game: str, token: str, rng: random.Random, ledger
                     ledger.duplicates += bool(msg["duplicate"])
                     pending = None
                 elif kind == "error":
+                    if msg["code"] == "rate_limited" and pending is not None:
+                        # Refused unread (these clients never think): the same action again,
+                        # with the same id, once the server's bucket has refilled.
+                        await asyncio.sleep(0.3)
+                        await client.send(pending)
+                        continue
                     if msg["code"] != "stale":
                         ledger.unexpected.append(msg)
                     if pending is not None and msg.get("id") == pending["id"]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import random
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -58,12 +58,13 @@ class SeatClient:
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
-        await self.ws.send(json.dumps(message))
+        await self.ws.send(orjson.dumps(message).decode())
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
         assert self.ws is not None
-        text = await asyncio.wait_for(self.ws.recv(), timeout)
-        message: dict[str, Any] = json.loads(text)
+        async with asyncio.timeout(timeout):  # (no task per message, as wait_for makes)
+            text = await self.ws.recv()
+        message: dict[str, Any] = orjson.loads(text)
         if message.get("type") == "state":
             self.state = message
         if self.keep:

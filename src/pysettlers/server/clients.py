@@ -13,9 +13,10 @@ What this is not: the socket itself (``ws.py``) and no game logic.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
+
+import orjson
 
 MAX_QUEUED = 256  # messages waiting for a slow client before it is disconnected
 
@@ -36,7 +37,7 @@ class Client:
         self.chat = TokenBucket(rate=0.5, burst=5)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(orjson.dumps(message).decode())
 
     def send_text(self, text: str) -> None:
         if self.closed:

@@ -242,7 +242,7 @@ class Hub:
             winner=None,
             seats=seats,
         )
-        await asyncio.wrap_future(self.store.submit(Store.insert_game(info)))
+        await self.store.write(Store.insert_game(info))
         session = GameSession(info, game, self.store, self.bot_pool, {})
         self.sessions[game_id] = session
         if full:
@@ -282,8 +282,8 @@ class Hub:
                 s.info.token_hash is not None for s in session.seats if s.human and s is not st
             )
             status = IN_PROGRESS if full else None
-            ok = await asyncio.wrap_future(
-                self.store.submit(Store.take_seat(game_id, seat, digest(token), req.name, status))
+            ok = await self.store.write(
+                Store.take_seat(game_id, seat, digest(token), req.name, status)
             )
             if not ok:
                 raise LobbyError(409, "taken", f"seat {seat} is already taken", "seat")

@@ -28,6 +28,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from pysettlers.bots import Bot, make_bot
 from pysettlers.engine import (
     Action,
@@ -52,7 +54,7 @@ from pysettlers.engine.types import NOBODY, Phase
 
 from .clients import Client
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
-from .viewjson import ViewCache, dumps
+from .viewjson import ViewCache
 
 log = logging.getLogger("pysettlers.server")
 
@@ -104,6 +106,10 @@ class SeatState:
     # The legal actions sent with the last few versions (version -> actions), to tell a
     # decision on an older version that still stands from a stale one.
     offered: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # The legal actions of the newest version sent, by notation: an action sent back as
+    # offered needs neither parsing nor the engine's check (it came from legal_actions).
+    legal_version: int = -1
+    legal_by_text: dict[str, Action] = field(default_factory=dict)
 
     def offer(self, version: int, legal: tuple[str, ...]) -> None:
         self.offered[version] = legal
@@ -228,25 +234,28 @@ class GameSession:
             st = self.seats[seat]
             if self.status == IN_PROGRESS and seat in deciders(s):
                 topo = s.topo
-                legal = tuple(format_action(a, topo) for a in legal_actions(s, seat))
+                actions = legal_actions(s, seat)
+                legal = tuple(format_action(a, topo) for a in actions)
+                st.legal_version, st.legal_by_text = v, dict(zip(legal, actions))
             st.offer(v, legal)
             stand_in = st.stand_in
             timer = self.info.options.get("turn_timer")
             if timer and st.waiting_since is not None and legal:
                 deadline = round(max(0.0, st.waiting_since + timer - time.monotonic()), 1)
-        head = dumps(
+        head = orjson.dumps(
             {
                 "type": "state",
                 "game": self.info.id,
                 "status": self.status,
                 "version": v,
                 "seat": seat,
-                "legal": list(legal),
+                "legal": legal,
                 "stand_in": stand_in,
                 "deadline": deadline,
             }
         )
-        text = head[:-1] + ',"view":' + self._views.view_text(s, seat, since) + "}"
+        view = self._views.view_bytes(s, seat, since)
+        text = (head[:-1] + b',"view":' + view + b"}").decode()
         self._view_cache[cache_key] = text
         return text
 
@@ -330,15 +339,19 @@ class GameSession:
             return self._refuse("not_started", "the game starts when every seat is taken")
         if self.status == FINISHED:
             return self._refuse("game_over", "the game is over")
-        try:
-            action = parse_action(text, s.topo)
-        except NotationError as e:
-            return self._refuse("malformed", str(e), "Notation")
-        if action.player != seat:
-            return self._refuse(
-                "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
-            )
         st = self.seats[seat]
+        known = st.legal_by_text.get(text) if st.legal_version == s.version else None
+        if known is not None:
+            action = known  # one of this very position's legal actions: checked already
+        else:
+            try:
+                action = parse_action(text, s.topo)
+            except NotationError as e:
+                return self._refuse("malformed", str(e), "Notation")
+            if action.player != seat:
+                return self._refuse(
+                    "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
+                )
         if version != s.version and not self._options_unchanged(st, version):
             return self._refuse(
                 "stale",
@@ -346,7 +359,8 @@ class GameSession:
                 "your options changed, look again",
             )
         try:
-            check(s, action)
+            if known is None:
+                check(s, action)
             outcome = self._outcome(action, outcome_text, by)
         except IllegalActionError as e:
             return self._refuse("illegal", e.message, e.rule)
@@ -355,7 +369,7 @@ class GameSession:
         row = LoggedAction(
             version=s.version + 1,
             seat=seat,
-            action=format_action(action, s.topo),
+            action=text if known is not None else format_action(action, s.topo),
             outcome=format_outcome(action.kind, outcome),
             client_id=client_id,
             by=by,
@@ -410,9 +424,7 @@ class GameSession:
         status = FINISHED if over else IN_PROGRESS
         winner = s.winner if s.winner != NOBODY else None
         try:
-            await asyncio.wrap_future(
-                self.store.submit(Store.append_action(self.info.id, row, status, winner))
-            )
+            await self.store.write(Store.append_action(self.info.id, row, status, winner))
         except Exception as e:
             # Nothing was written: put the live state back as the log has it.
             log.error("game %s: writing version %d failed: %s", self.info.id, row.version, e)
@@ -512,9 +524,11 @@ class GameSession:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""
         if self.status != IN_PROGRESS:
             return
+        timer = self.info.options.get("turn_timer")
+        if not timer and all(st.client is not None for st in self.seats if st.human):
+            return  # no clock can run out (the common case: it runs for every game)
         d = deciders(self.game.state)
         limit = float(self.info.options.get("absent_limit", 60))
-        timer = self.info.options.get("turn_timer")
         changed = False
         for p in d:
             st = self.seats[p]

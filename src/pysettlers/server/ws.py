@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
+import orjson
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -59,8 +59,8 @@ def _parse(text: str) -> Any:
     if len(text.encode()) > MAX_MESSAGE:
         return _error("too_large", f"messages are at most {MAX_MESSAGE} bytes")
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = orjson.loads(text)
+    except ValueError:  # (orjson.JSONDecodeError is one)
         return _error("malformed", "a message is one JSON object")
     try:
         return _messages.validate_python(data)
@@ -186,8 +186,8 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         if not text:
             return _error("malformed", "text: empty", field="text")
         at = now()
-        await asyncio.wrap_future(
-            hub.store.submit(Store.insert_chat(session.info.id, client.seat, client.name, text, at))
+        await hub.store.write(
+            Store.insert_chat(session.info.id, client.seat, client.name, text, at)
         )
         session.broadcast(
             {"type": "chat", "seat": client.seat, "name": client.name, "text": text, "at": iso(at)}
