@@ -173,10 +173,14 @@ def test_rule_7_the_last_settlement_cannot_become_a_city() -> None:
     assert not any(a.startswith("p0 city") for a in legal(s))
     err = assert_illegal(s, "p0 city (0,0)N", KEEP_A_SETTLEMENT_RULE)
     assert "last one" in err.message
+    # The view's sites say the same, for the player and for everyone else.
+    for viewer in (None, 0, 1):
+        assert observe(s, viewer).city_sites[0] == ()
     # With two settlements, either may become a city.
     two = {"p0": {"settlements": ["(0,0)N", "(0,2)S"], "roads": ["(0,0)NE"]}}
     s2 = position(rules, pieces=two, hands={"p0": "2grain+3ore"})
     assert {a for a in legal(s2) if a.startswith("p0 city")} == {"p0 city (0,0)N", "p0 city (0,2)S"}
+    assert len(observe(s2, 0).city_sites[0]) == 2
     play(s2, "p0 city (0,0)N")
     assert s2.building_level.count(2) == 1
 
