@@ -200,6 +200,36 @@ def test_the_harness_keeps_every_invariant_with_the_alternate_rules(players: int
     assert tally.finished >= 4
 
 
+# The rules that change the flow of a turn, each alone over many games (issue: 500 each in
+# ``make soak``, about 90 CPU-seconds apiece; ``make test`` plays a few), on every player
+# count and map kind the base game has.
+FLOW_RULES = (
+    "victory_points_played",
+    "development_after_roll",
+    "no_early_sevens",
+    "ignore_seven",
+    "knight_interrupts",
+)
+FLOW_GAMES = harness.games_from_env("PYSETTLERS_ALTERNATE_GAMES", 4, 500)
+
+
+@pytest.mark.parametrize("rule", FLOW_RULES)
+def test_the_harness_keeps_every_invariant_with_each_rule_alone(rule: str) -> None:
+    tally = harness.Tally()
+    for i in range(FLOW_GAMES):
+        players = (3, 4, 5, 6)[i % 4]
+        kinds = ("variable", "random", "beginner") if players <= 4 else ("variable", "random")
+        rules = Rules(
+            players=players,
+            map_kind=kinds[(i // 4) % len(kinds)],
+            seed=7000 + i,
+            alternate=(rule,),
+        )
+        tally.merge(harness.run_game(rules))
+    assert not tally.failures, tally.failures[0]
+    assert tally.finished >= FLOW_GAMES * 3 // 4, (tally.finished, FLOW_GAMES)
+
+
 def _play_respecting_the_rules(seed: int) -> int:
     """A random game with every alternate rule, checked on every step; its early 7s."""
     rules = Rules(alternate=EVERY_RULE, seed=seed)
