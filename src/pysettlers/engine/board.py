@@ -395,7 +395,8 @@ def check_board(board: Board, rules: Rules) -> None:
     which must hold one set of tiles and tokens), with its terrain tiles, number tokens and
     harbor markers (the counts of R5 / ``board-data.md`` in ``data.py``), the markers on the
     frame's harbor slots. The beginner map is Illustration A exactly; on a random map no 6
-    or 8 touches another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts and the like.
+    or 8 touches another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts
+    and the like.
     """
     layout = layout_for(rules)
     topo = board.topology
