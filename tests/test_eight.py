@@ -70,6 +70,22 @@ def test_the_1996_maps_are_for_seven_or_eight(players: int, map_kind: str) -> No
         Rules(players=players, map_kind=map_kind)
 
 
+def test_no_helpers_for_seven_or_eight() -> None:
+    # The helper stack holds six numbered helpers, one dealt to each player at set-up.
+    with pytest.raises(ValueError, match="at most 6 players"):
+        Rules(players=7, map_kind="big-island", helpers=True)
+
+
+@pytest.mark.parametrize("map_kind", MAPS)
+def test_alternate_rules_play_with_eight(map_kind: str) -> None:
+    import harness
+
+    alt = ("victory_points_played", "no_early_sevens", "ignore_seven", "knight_interrupts")
+    tally = harness.run_game(Rules(players=8, map_kind=map_kind, alternate=alt, seed=5))
+    assert not tally.failures, tally.failures[0]
+    assert tally.finished
+
+
 def test_nine_players_refused() -> None:
     with pytest.raises(ValueError, match="players must be from 2 to 8"):
         Rules(players=9, map_kind="peanut")

@@ -74,7 +74,8 @@ class Rules:
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
     * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
-      of ten helper cards whose advantage they may use (``helpers.py``). Off by default.
+      of ten helper cards whose advantage they may use (``helpers.py``). Off by default;
+      for at most 6 players (the stack holds six numbered helpers).
     * ``alternate`` — the 1996 rules' alternate rules in play, by name (``ALTERNATE_RULES``;
       ``alternate.py``), kept sorted. ``no_trade_after_building`` is the same rule as the
       ``separate`` trade and build phases, so it is stored as ``trade_build="separate"``.
@@ -100,6 +101,13 @@ class Rules:
             raise ValueError(
                 f"{self.players} players need one of the 1996 rules' 7–8 player maps "
                 f"(map_kind 'big-island' or 'peanut'), not map_kind {self.map_kind!r}"
+            )
+        if self.helpers and self.players > len(data.HELPER_STACK):
+            # "Each player takes the top card" of the stack A1–A6 with their second
+            # settlement (R5 p. 8): six numbered helpers, for at most six players.
+            raise ValueError(
+                f"the Helpers of CATAN deal one of six numbered helpers (A1–A6) to each "
+                f"player: at most 6 players (got {self.players})"
             )
         if self.map_kind in TWO_SET_MAPS and self.players < 7:
             raise ValueError(
