@@ -265,8 +265,8 @@ BIG_ISLAND_LAYOUT = Layout(
 )
 PEANUT_LAYOUT = Layout(
     data.PEANUT_LAND,
-    {t: 2 * k for t, k in data.BASE_TERRAIN_COUNTS.items()},
-    data.BASE_TOKENS + data.BASE_TOKENS,
+    data.PEANUT_TERRAIN_COUNTS,
+    data.PEANUT_TOKENS,
     data.PEANUT_HARBOR_SLOTS,
     data.PEANUT_HARBORS,
     regions=tuple(

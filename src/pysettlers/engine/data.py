@@ -281,6 +281,9 @@ PEANUT_HALVES: tuple[tuple[Coord, ...], tuple[Coord, ...]] = (
 PEANUT_LAND: tuple[Coord, ...] = tuple(
     sorted(PEANUT_HALVES[0] + PEANUT_HALVES[1], key=lambda c: (c[1], c[0]))
 )
+# Each half is "a normal island": one set of land hexes (a desert each) and one A–R set.
+PEANUT_TERRAIN_COUNTS: dict[Terrain, int] = _doubled(BASE_TERRAIN_COUNTS)
+PEANUT_TOKENS: tuple[int, ...] = BASE_TOKENS + BASE_TOKENS  # the left half's, then the right's
 # "Start each half of the island at the hex closest to you, and continue both counter-
 # clockwise": each half's lowest row holds the hexes nearest the player; of those, the corner
 # hex nearer the player sitting at the middle of the long side: (0,2) and (3,0).
