@@ -67,6 +67,8 @@ def test_eight_seats_on_a_1996_map(
     page.select_option("select[name=map_kind]", map_kind)
     page.wait_for_function("document.querySelectorAll('.preview svg.board .hex').length >= 37")
     shot(page, f"eight-lobby-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.get_attribute("input[name=discard_limit]", "placeholder") == "13"
     page.select_option("select[name=players]", "4")
     assert page.input_value("select[name=map_kind]") == "variable"
     page.select_option("select[name=players]", "8")

@@ -97,7 +97,7 @@ function createForm(root) {
   const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
   const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["big-island", "Big Island (7–8 players, 1996)"], ["peanut", "Peanut (7–8 players, 1996)"]], "variable");
   const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
-  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase; discard limit 10, 13 on the 7–8 maps)"]], "special_building");
+  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
   const helpers = h("input", { type: "checkbox", name: "helpers" });
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
@@ -134,6 +134,7 @@ function createForm(root) {
       o.disabled = big !== seven || (n > 4 && o.value === "beginner");
     }
     if (map.selectedOptions[0]?.disabled) map.value = seven ? "big-island" : "variable";
+    discard.placeholder = seven ? "13" : "7"; // the 7–8 maps' "more than thirteen cards"
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
