@@ -372,3 +372,22 @@ def test_big_island_red_numbers_do_touch() -> None:
     for seed in rng.sample(range(10**6), 10):
         board = make_board(Rules(players=8, map_kind="big-island", seed=seed))
         assert red_numbers_touch(board.topology, board.numbers)
+
+
+def test_replay_checks_the_board_of_a_seven_eight_player_record() -> None:
+    import harness
+    from pysettlers.engine import replay
+
+    game = harness.random_game(Rules(players=8, map_kind="peanut", seed=9), 300)
+    record = game.to_json()
+    assert replay(record).state.board == game.state.board
+    # The same tiles, but a hills and a forest swapped between the halves.
+    halves = [{f"({q},{r})" for q, r in half} for half in data.PEANUT_HALVES]
+    hexes = record["board"]["hexes"]
+    left, right = (
+        next(h for h in hexes if h["hex"] in half and h["terrain"] == want)
+        for half, want in zip(halves, ("hills", "forest"))
+    )
+    left["terrain"], right["terrain"] = right["terrain"], left["terrain"]
+    with pytest.raises(ValueError, match="island half 1"):
+        replay(record)
