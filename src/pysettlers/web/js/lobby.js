@@ -216,7 +216,7 @@ function createForm(root) {
       field("Map", map),
       field("Turn", tb),
       largeRow,
-      field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
+      field("Discard limit", discard, "a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)"),
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
