@@ -56,10 +56,11 @@ pytest: $(STAMP)
 	PYTHONPATH=src $(VENV)/bin/pytest -q
 
 # The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
-# 240 helper games, 500 games of each alternate rule that changes a turn's flow, 3,800 bot
-# games): about 33 CPU-minutes; `make test` plays smaller runs.
+# 500 of 7–8 players, 240 helper games, 500 games of each alternate rule that changes a
+# turn's flow, 3,800 bot games): about 40 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
-	tests/test_helpers_invariants.py tests/test_alternate.py tests/test_bots_many_games.py \
+	tests/test_invariants_eight.py tests/test_helpers_invariants.py tests/test_alternate.py \
+	tests/test_bots_many_games.py \
 	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)

@@ -91,6 +91,11 @@ EXT_VARIANTS = ("special_building", "mayfair")
 EXT_COMBOS = tuple(product(EXT_PLAYERS, EXT_MAP_KINDS, TRADE_BUILD, (None, 7, 9), EXT_VARIANTS))
 """The 5–6 Player Extension's games: both variants, ``None`` = the variant's discard limit."""
 
+TWO_SET_PLAYERS = (7, 8)
+TWO_SET_MAPS = ("big-island", "peanut")
+TWO_SET_COMBOS = tuple(product(TWO_SET_PLAYERS, TWO_SET_MAPS, TRADE_BUILD, (None, 9), EXT_VARIANTS))
+"""The 1996 rules' 7–8 player games on both maps: ``None`` = their discard limit, 13."""
+
 MAX_STEPS = 6000
 """Cap on the actions of one game. Random games take about 900 steps on average; the cap
 keeps a rare endless game (e.g. everyone boxed in, trading forever) from stalling the run."""
@@ -119,9 +124,21 @@ RARE_PHASES = frozenset(
 """Phases too rare for the random sample alone: each game samples its first visit to them."""
 
 
-def config_for(i: int, *, base_seed: int = 0, extension: bool = False) -> Rules:
+def config_for(
+    i: int, *, base_seed: int = 0, extension: bool = False, two_sets: bool = False
+) -> Rules:
     """The rules of harness game ``i``: a cycle over :data:`COMBOS` (or :data:`EXT_COMBOS`
-    for the 5–6 player games), seed ``base_seed + i``."""
+    for the 5–6 player games, :data:`TWO_SET_COMBOS` for 7–8), seed ``base_seed + i``."""
+    if two_sets:
+        players, map_kind, trade_build, limit, variant = TWO_SET_COMBOS[i % len(TWO_SET_COMBOS)]
+        return Rules(
+            players=players,
+            map_kind=map_kind,
+            trade_build=trade_build,
+            discard_limit=limit,
+            large_game_variant=variant,
+            seed=base_seed + i,
+        )
     if extension:
         players, map_kind, trade_build, ext_limit, variant = EXT_COMBOS[i % len(EXT_COMBOS)]
         return Rules(
@@ -918,11 +935,14 @@ def run_game(
     return tally
 
 
-def run_games(indices: range, *, base_seed: int = 0, extension: bool = False) -> Tally:
+def run_games(
+    indices: range, *, base_seed: int = 0, extension: bool = False, two_sets: bool = False
+) -> Tally:
     """Play games ``indices`` (see :func:`config_for`) and merge their tallies."""
     total = Tally()
     for i in indices:
-        total.merge(run_game(config_for(i, base_seed=base_seed, extension=extension)))
+        rules = config_for(i, base_seed=base_seed, extension=extension, two_sets=two_sets)
+        total.merge(run_game(rules))
     return total
 
 
@@ -933,7 +953,13 @@ def harness_workers() -> int:
 
 
 def run_parallel(
-    n_games: int, *, workers: int, chunk: int = 25, base_seed: int = 0, extension: bool = False
+    n_games: int,
+    *,
+    workers: int,
+    chunk: int = 25,
+    base_seed: int = 0,
+    extension: bool = False,
+    two_sets: bool = False,
 ) -> Tally:
     """:func:`run_games` over ``n_games`` games, in chunks spread over worker processes.
 
@@ -944,11 +970,12 @@ def run_parallel(
     total = Tally()
     if workers <= 1:
         for r in chunks:
-            total.merge(run_games(r, base_seed=base_seed, extension=extension))
+            total.merge(run_games(r, base_seed=base_seed, extension=extension, two_sets=two_sets))
         return total
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for t in pool.map(partial(run_games, base_seed=base_seed, extension=extension), chunks):
+        play = partial(run_games, base_seed=base_seed, extension=extension, two_sets=two_sets)
+        for t in pool.map(play, chunks):
             total.merge(t)
     return total

@@ -104,6 +104,32 @@ def test_bots_finish_large_and_helper_games_legally(specs: str, helpers: bool, s
         assert all(used.values()), used
 
 
+@pytest.mark.parametrize(
+    ("specs", "map_kind", "variant", "seed"),
+    [
+        ("weighted,greedy,random,weighted,greedy,random,weighted,greedy", "big-island", "sb", 1),
+        ("greedy,weighted,random,greedy,weighted,random,greedy", "peanut", "sb", 2),
+        ("random,weighted,greedy,random,weighted,greedy,random", "big-island", "mayfair", 3),
+        ("greedy,random,weighted,greedy,random,weighted,greedy,weighted", "peanut", "mayfair", 4),
+    ],
+)
+def test_bots_finish_seven_and_eight_player_games_legally(
+    specs: str, map_kind: str, variant: str, seed: int
+) -> None:
+    bots = spies(specs, seed)
+    large = "special_building" if variant == "sb" else "mayfair"
+    rules = Rules(players=len(bots), map_kind=map_kind, large_game_variant=large, seed=seed)
+    s, _ = run_game(rules, bots)
+    assert is_over(s) and s.winner != NOBODY
+    # Every kind of bot builds: settlements, roads, cities or cards.
+    built: Counter[str] = Counter()
+    for b in bots:
+        built[type(b.inner).__name__] += sum(
+            b.kinds[k] for k in (K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT)
+        )
+    assert len(built) == 3 and all(built.values()), built
+
+
 def test_random_bot_uses_helpers_only_sometimes() -> None:
     bots = spies("random,random,random,random", 11)
     s, _ = run_game(Rules(players=4, seed=11, helpers=True), bots)

@@ -119,7 +119,7 @@ def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
         (["demo", "--max-turns", "-3"], "--max-turns: must be at least 1"),
         (["demo", "--board-every", "x"], "'x' is not a whole number"),
         (["render", "--seed", "-1"], "seed must be"),
-        (["sim", "--players", "foo"], "2 to 6 players"),
+        (["sim", "--players", "foo"], "2 to 8 players"),
         (["sim", "--workers", "0"], "--workers: must be at least 1"),
         (["sim", "--players", "random,nosuch:no_such_module.Bot"], "cannot import"),
         (["replay", "x.json", "--step", "-1"], "--step: must be at least 0"),
@@ -319,3 +319,35 @@ def test_python_dash_m_runs_the_command() -> None:
         check=True,
     )
     assert "beginner map" in done.stdout and "s0" in done.stdout
+
+
+# -- 7–8 players on the 1996 maps ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("map_kind", ["big-island", "peanut"])
+def test_render_seven_eight_player_maps(capsys: pytest.CaptureFixture[str], map_kind: str) -> None:
+    out = run(capsys, "render", "--players", "8", "--map", map_kind, "--status")
+    assert out.startswith(f"{map_kind} map, seed 1, 8 players")
+    assert "(0,0)" in out and "p7" in out
+
+
+def test_seven_eight_players_default_to_big_island(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "render", "--players", "7").startswith("big-island map")
+
+
+def test_seven_eight_player_maps_need_seven_or_eight(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "7–8 player map" in usage_error(capsys, "render", "--map", "peanut")
+    assert "'big-island' or 'peanut'" in usage_error(
+        capsys, "demo", "--players", "8", "--map", "variable"
+    )
+
+
+def test_demo_with_eight_players(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "demo", "--players", "8", "--map", "peanut", "--bot", "weighted")
+    assert "Winner: p" in out and "  p7 " in out
+
+
+def test_sim_of_eight_bots_finishes(capsys: pytest.CaptureFixture[str]) -> None:
+    bots = "random,weighted,greedy,weighted,greedy,random,weighted,greedy"
+    out = run(capsys, "sim", "--players", bots, "--map", "big-island", "--games", "3")
+    assert "(unfinished)     0" in out and "p7" in out

@@ -247,3 +247,17 @@ def test_the_current_player_holds_too_few_victory_points_to_have_won() -> None:
         sample = determinize(view, random.Random(seed))
         assert sample.dev[5 + DevCard.VICTORY_POINT] == 0
         assert sum(sample.dev[5:10]) == 3
+
+
+@pytest.mark.parametrize("map_kind", ["big-island", "peanut"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_seven_and_eight_player_samples_agree_with_the_view(map_kind: str, seed: int) -> None:
+    rules = Rules(players=7 + seed % 2, map_kind=map_kind, seed=seed)
+    s = random_position(rules, 700)
+    for seat in (*range(rules.players), None):
+        view = observe(s, seat)
+        sample = determinize(view, random.Random(seed))
+        assert view_fields(observe(sample, seat)) == view_fields(view)
+        check_consistent(sample)
+        if seat is not None:
+            assert legal_actions(sample, seat) == legal_actions(s, seat)

@@ -123,6 +123,8 @@ def test_rules_options() -> None:
     with pytest.raises(ValueError, match="beginner"):
         Rules(players=5, map_kind="beginner")
     with pytest.raises(ValueError, match="players"):
+        Rules(players=9)
+    with pytest.raises(ValueError, match="'big-island' or 'peanut'"):
         Rules(players=7)
     with pytest.raises(ValueError, match="large_game_variant"):
         Rules(players=5, large_game_variant="seafarers")

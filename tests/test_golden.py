@@ -4,6 +4,7 @@ What this is for: three files in ``tests/golden/``, checked on every run —
 
 * ``boards.json`` — seed → the board JSON of each map kind (the map layout is a pure
   function of the rules and must not drift: saved games and published seeds depend on it);
+  ``boards_seven_eight.json`` the same for the 1996 rules' 7–8 player maps;
 * ``legal_counts.json`` — positions as saved-state JSON → the number of legal actions of the
   player to move (and their kinds), across phases, player counts and map kinds;
 * ``records.jsonl`` — seeded random games: the record each seed gives, and the sha256 of the
@@ -106,6 +107,32 @@ def test_boards_are_unchanged() -> None:
             assert Board.from_json(expected) == board
     # The golden boards differ from one another (a layout ignoring its seed would not).
     assert len({json.dumps(b) for b in boards["variable"].values()}) == len(BOARD_SEEDS)
+
+
+SEVEN_EIGHT_MAPS = ("big-island", "peanut")
+
+
+def make_seven_eight_boards() -> dict[str, Any]:
+    return {
+        kind: {
+            str(seed): make_board(Rules(players=8, map_kind=kind, seed=seed)).to_json()
+            for seed in BOARD_SEEDS
+        }
+        for kind in SEVEN_EIGHT_MAPS
+    }
+
+
+def test_seven_eight_boards_are_unchanged() -> None:
+    boards = golden("boards_seven_eight.json", make_seven_eight_boards)
+    assert set(boards) == set(SEVEN_EIGHT_MAPS)
+    for kind in SEVEN_EIGHT_MAPS:
+        assert set(boards[kind]) == {str(seed) for seed in BOARD_SEEDS}
+        for seed, expected in boards[kind].items():
+            for players in (7, 8):  # the map does not depend on the number of players
+                board = make_board(Rules(players=players, map_kind=kind, seed=int(seed)))
+                assert board.to_json() == expected, f"{kind} board of seed {seed} changed"
+            assert Board.from_json(expected) == board
+        assert len({json.dumps(b) for b in boards[kind].values()}) == len(BOARD_SEEDS)
 
 
 # -- legal-action counts --------------------------------------------------------------------------

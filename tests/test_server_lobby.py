@@ -67,6 +67,25 @@ def test_bot_game_plays_to_the_end_and_its_record_replays(server: Any) -> None:
     assert game["id"] in [g["id"] for g in listed]
 
 
+@pytest.mark.parametrize("map_kind", ["big-island", "peanut"])
+def test_eight_seat_bot_game_on_a_1996_map(server: Any, map_kind: str) -> None:
+    rules = {"players": 8, "vp_target": 6, "map_kind": map_kind}
+    bots = ("random", "weighted", "greedy", "weighted", "greedy", "random", "weighted", "greedy")
+    seats = [{"kind": "bot", "bot": b} for b in bots]
+    created = create(server.url, rules=rules, seats=seats, name="eight")
+    done = wait_finished(server.url, created["game"]["id"])
+    assert done["winner"] is not None and len(done["seats"]) == 8
+    record = get(server.url, f"/api/games/{created['game']['id']}/record").json()
+    assert replay(record).state.winner == done["winner"]
+
+
+def test_seven_eight_players_need_a_1996_map(server: Any) -> None:
+    r = post(server.url, "/api/games", {"rules": {"players": 7}, "seats": [{"kind": "human"}] * 7})
+    assert r.status_code in (400, 422) and "'big-island' or 'peanut'" in r.text
+    r = post(server.url, "/api/games", {"rules": {"players": 9, "map_kind": "peanut"}})
+    assert r.status_code in (400, 422) and "players" in r.text
+
+
 def test_every_rules_option_is_accepted(server: Any) -> None:
     rules = {
         "players": 6,

@@ -67,11 +67,14 @@ RULES = [
     {"players": 4, "vp_target": 5, "trade_build": "separate", "map_kind": "random"},
     {"players": 5, "vp_target": 5},
     {"players": 6, "vp_target": 5, "helpers": True, "large_game_variant": "mayfair"},
+    {"players": 7, "vp_target": 5, "map_kind": "big-island"},
+    {"players": 8, "vp_target": 5, "map_kind": "peanut", "large_game_variant": "mayfair"},
 ]
-CI_RULES = [  # the CI size: few games, every kind of secret (helpers, 5-6 players)
+CI_RULES = [  # the CI size: few games, every kind of secret (helpers, 5-8 players)
     {"players": 2, "vp_target": 5},
     {"players": 3, "vp_target": 5, "helpers": True},
     {"players": 6, "vp_target": 3, "helpers": True, "large_game_variant": "mayfair"},
+    {"players": 8, "vp_target": 3, "map_kind": "peanut"},
 ]
 GAMES = 40 if SOAK else len(CI_RULES)
 

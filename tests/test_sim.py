@@ -267,7 +267,7 @@ def test_labels_and_options() -> None:
     ]  # fmt: skip
     assert dict(specs[1].options) == {"trade": 0, "offers": 0.2}
     assert dict(specs[3].options) == {"trade": True}
-    for bad in ("random", "random,x y", "random,random:oops", ",random", "a,b,c,d,e,f,g"):
+    for bad in ("random", "random,x y", "random,random:oops", ",random", "a,b,c,d,e,f,g,h,i"):
         with pytest.raises(ValueError):
             parse_players(bad)
 

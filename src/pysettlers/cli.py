@@ -50,6 +50,7 @@ from pysettlers.engine.config import (
     LARGE_GAME_VARIANTS,
     MAP_KINDS,
     TRADE_BUILD_STYLES,
+    MapKind,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.topology import Topology
@@ -395,7 +396,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=args.map,
+        map_kind=_map_kind(args.map, args.players),
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -433,7 +434,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=args.map,
+        map_kind=_map_kind(args.map, args.players),
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -445,7 +446,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_render(args: argparse.Namespace) -> int:
     rules = Rules(
         players=args.players,
-        map_kind=args.map,
+        map_kind=_map_kind(args.map, args.players),
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -463,7 +464,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         players=len(specs),
         vp_target=args.vp,
         discard_limit=args.discard_limit,
-        map_kind=args.map,
+        map_kind=_map_kind(args.map, len(specs)),
         trade_build=args.trade_build,
         large_game_variant=args.variant,
         helpers=args.helpers,
@@ -605,10 +606,24 @@ def _alternate_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+MAP_HELP = (
+    "map set-up: beginner, variable or random for 2-6 players; big-island or peanut (the 1996 "
+    "rules' maps) for 7-8 (default: variable, or big-island for 7-8 players)"
+)
+
+
+def _map_kind(given: MapKind | None, players: int) -> MapKind:
+    """The ``--map`` given, else the default for the number of players: 7–8 players have
+    no ``variable`` map, so theirs is Big Island."""
+    if given is not None:
+        return given
+    return "big-island" if players >= 7 else "variable"
+
+
 def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
-    p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), help="players, 2-8 (4)")
+    p.add_argument("--map", choices=MAP_KINDS, default=None, help=MAP_HELP)
     p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
     _alternate_option(p)
 
@@ -662,20 +677,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--players",
         default="random,random,random,random",
-        help="bots by seat, comma-separated, 2-6: NAME[:key=value...] for a registered bot "
+        help="bots by seat, comma-separated, 2-8: NAME[:key=value...] for a registered bot "
         "(random, weighted, greedy), LABEL:module.Class[:key=value...] for your own class "
         "(built as Class(rng, **options)); repeated labels become NAME#1, NAME#2 "
         "(random,random,random,random)",
     )
     s.add_argument("--games", type=_at_least(1), default=100, help="games to play (100)")
     s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
-    s.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    s.add_argument("--map", choices=MAP_KINDS, default=None, help=MAP_HELP)
     s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
     s.add_argument(
         "--discard-limit",
         type=int,
         default=None,
-        help="on a 7, players holding more cards than this discard half (7; Mayfair: 10)",
+        help="on a 7, players holding more cards than this discard half (7; Mayfair: 10; "
+        "big-island and peanut: 13)",
     )
     s.add_argument(
         "--trade-build", choices=TRADE_BUILD_STYLES, default="combined", help="phases (combined)"
@@ -684,7 +700,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant",
         choices=LARGE_GAME_VARIANTS,
         default="special_building",
-        help="5-6 players: the Special Building Phase or the Mayfair variant (special_building)",
+        help="5-8 players: the Special Building Phase or the Mayfair variant, which has none "
+        "(special_building)",
     )
     s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
     _alternate_option(s)

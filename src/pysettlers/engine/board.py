@@ -3,7 +3,9 @@
 What this is for: the static facts of a game's island (which hex is what, which number it
 carries, which intersections touch which harbor) and the three ways to lay it out —
 ``beginner`` (Illustration A), ``variable`` (shuffled terrain and harbors, tokens A–R along
-the counter-clockwise spiral) and ``random`` (shuffled tokens with no red numbers touching).
+the counter-clockwise spiral) and ``random`` (shuffled tokens with no red numbers touching);
+the 1996 rules' 7–8 player maps, Big Island and Peanut, are laid out like ``variable`` (Peanut
+half by half, each half with its own tiles and its own token spiral: ``Region``).
 Built once at the start of a game and shared, never copied, by every state of that game.
 
 Validation comes in two levels. ``Board(...)`` and ``Board.from_json`` refuse what no
@@ -216,14 +218,29 @@ def _check_hexes(topo: Topology, terrain: tuple[Terrain, ...], numbers: tuple[in
 # -- laying out the island -----------------------------------------------------------------
 
 
+class Region(NamedTuple):
+    """A part of an island laid out as a board of its own: its hexes get their own set of
+    terrain tiles, shuffled among them, and their own tokens along their own spiral from
+    ``start`` (Peanut: "as if you were placing numbers on two separate boards")."""
+
+    land: tuple[tuple[int, int], ...]
+    terrain_counts: dict[Terrain, int]
+    tokens: tuple[int, ...]  # in letter order
+    start: tuple[int, int]  # the hex token A goes on
+
+
 class Layout(NamedTuple):
-    """What a map kind draws from: the island's shape, its tiles, tokens and harbors."""
+    """What a map kind draws from: the island's shape, its tiles, tokens and harbors.
+
+    With ``regions`` the island is laid out region by region (each its own terrain set and
+    token spiral); without, as one board whose spiral starts on a corner drawn at random."""
 
     land: tuple[tuple[int, int], ...]
     terrain_counts: dict[Terrain, int]
     tokens: tuple[int, ...]  # in letter order
     harbor_slots: tuple[tuple[tuple[int, int], Side], ...]
     harbor_markers: tuple[Harbor, ...]
+    regions: tuple[Region, ...] = ()
 
 
 BASE_LAYOUT = Layout(
@@ -238,7 +255,32 @@ EXT_LAYOUT = Layout(
 )
 
 
+# The 1996 rules' 7–8 player maps (003 "Alternate Rules for Experienced Players"; data.py).
+BIG_ISLAND_LAYOUT = Layout(
+    data.BIG_ISLAND_LAND,
+    data.BIG_ISLAND_TERRAIN_COUNTS,
+    data.BIG_ISLAND_TOKENS,
+    data.BIG_ISLAND_HARBOR_SLOTS,
+    data.BIG_ISLAND_HARBORS,
+)
+PEANUT_LAYOUT = Layout(
+    data.PEANUT_LAND,
+    data.PEANUT_TERRAIN_COUNTS,
+    data.PEANUT_TOKENS,
+    data.PEANUT_HARBOR_SLOTS,
+    data.PEANUT_HARBORS,
+    regions=tuple(
+        Region(half, data.BASE_TERRAIN_COUNTS, data.BASE_TOKENS, start)
+        for half, start in zip(data.PEANUT_HALVES, data.PEANUT_TOKEN_STARTS)
+    ),
+)
+LAYOUTS_BY_MAP: dict[str, Layout] = {"big-island": BIG_ISLAND_LAYOUT, "peanut": PEANUT_LAYOUT}
+
+
 def layout_for(rules: Rules) -> Layout:
+    by_map = LAYOUTS_BY_MAP.get(rules.map_kind)
+    if by_map is not None:
+        return by_map
     return EXT_LAYOUT if rules.extension else BASE_LAYOUT
 
 
@@ -297,8 +339,33 @@ def spiral_numbers(
     return numbers
 
 
+def region_spiral(topo: Topology, region: Region) -> tuple[HexId, ...]:
+    """The hexes of ``region`` (ids of ``topo``) in its own spiral order from its start."""
+    own = topology_for(tuple(sorted(region.land, key=lambda c: (c[1], c[0]))))
+    return tuple(topo.hex_index[own.hexes[h]] for h in own.spiral(region.start))
+
+
+def _regions_board(rng: random.Random, topo: Topology, layout: Layout) -> Board:
+    """Each region a board of its own: its tiles shuffled among its hexes, its tokens along
+    its own spiral, skipping its deserts (Peanut, 003)."""
+    terrain = [Terrain.DESERT] * topo.n_hexes
+    numbers = [0] * topo.n_hexes
+    for region in layout.regions:
+        tiles = [t for t, k in region.terrain_counts.items() for _ in range(k)]
+        rng.shuffle(tiles)
+        for c, t in zip(region.land, tiles):
+            terrain[topo.hex_index[c]] = t
+        it = iter(region.tokens)
+        for h in region_spiral(topo, region):
+            if terrain[h] != Terrain.DESERT:
+                numbers[h] = next(it)
+    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo, layout))
+
+
 def variable_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOUT) -> Board:
     """Set-up, Variable: shuffled terrain and harbors; tokens along the spiral from a corner."""
+    if layout.regions:
+        return _regions_board(rng, topo, layout)
     terrain = _shuffled_terrain(rng, layout)
     start = rng.choice(topo.corner_hexes())
     numbers = spiral_numbers(topo, terrain, start, layout.tokens)
@@ -323,11 +390,13 @@ def random_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOU
 def check_board(board: Board, rules: Rules) -> None:
     """Raise ``ValueError`` naming the problem unless the rules could have laid out ``board``.
 
-    The land must be the island of the rules' player count (``layout_for``: 19 hexes for
-    2–4 players, 30 for 5–6), with its terrain tiles, number tokens and harbor markers (the
-    counts of R5 / ``board-data.md`` in ``data.py``), the markers on the frame's harbor
-    slots. The beginner map is Illustration A exactly; on a random map no 6 or 8 touches
-    another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts and the like.
+    The land must be the island of the rules' player count and map (``layout_for``: 19
+    hexes for 2–4 players, 30 for 5–6, 37 for Big Island and 38 for Peanut, each half of
+    which must hold one set of tiles and tokens), with its terrain tiles, number tokens and
+    harbor markers (the counts of R5 / ``board-data.md`` in ``data.py``), the markers on the
+    frame's harbor slots. The beginner map is Illustration A exactly; on a random map no 6
+    or 8 touches another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts
+    and the like.
     """
     layout = layout_for(rules)
     topo = board.topology
@@ -343,6 +412,8 @@ def check_board(board: Board, rules: Rules) -> None:
     if rules.map_kind == "beginner":
         _check_beginner(board)
         return
+    for i, region in enumerate(layout.regions):
+        _check_region(board, i, region)
     have_t = Counter(board.terrain)
     if have_t != Counter(layout.terrain_counts):
         raise ValueError(
@@ -367,6 +438,23 @@ def check_board(board: Board, rules: Rules) -> None:
         raise ValueError(f"harbors on {names}, which is not a harbor slot of the frame")
     if rules.map_kind == "random" and red_numbers_touch(topo, board.numbers):
         raise ValueError("a 6 or 8 touches another 6 or 8, which a random map forbids")
+
+
+def _check_region(board: Board, i: int, region: Region) -> None:
+    """A region laid out as a board of its own has its own set of tiles and tokens."""
+    hexes = [board.topology.hex_index[c] for c in region.land]
+    have_t = Counter(board.terrain[h] for h in hexes)
+    if have_t != Counter(region.terrain_counts):
+        raise ValueError(
+            f"terrain tiles {_counts(have_t)} of island half {i + 1} are not one set "
+            f"{_counts(Counter(region.terrain_counts))}"
+        )
+    have_n = Counter(board.numbers[h] for h in hexes if board.numbers[h])
+    if have_n != Counter(region.tokens):
+        raise ValueError(
+            f"number tokens {_counts(have_n)} of island half {i + 1} are not one set "
+            f"{_counts(Counter(region.tokens))}"
+        )
 
 
 def _check_beginner(board: Board) -> None:
@@ -397,6 +485,6 @@ def make_board(rules: Rules) -> Board:
     if rules.map_kind == "beginner":
         return beginner_board(topo)
     rng = random.Random(rules.seed)  # a local generator: the engine never uses global random
-    if rules.map_kind == "variable":
+    if rules.map_kind != "random":  # variable, and the 1996 maps (tokens by the spiral)
         return variable_board(rng, topo, layout)
     return random_board(rng, topo, layout)

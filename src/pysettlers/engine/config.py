@@ -16,13 +16,16 @@ from typing import Any, Literal, get_args
 from . import data
 from .types import is_int
 
-MapKind = Literal["beginner", "variable", "random"]
+MapKind = Literal["beginner", "variable", "random", "big-island", "peanut"]
 TradeBuild = Literal["combined", "separate"]
 LargeGameVariant = Literal["special_building", "mayfair"]
 # The choices as tuples (for argparse and messages), derived from the types: one source.
 MAP_KINDS: tuple[MapKind, ...] = get_args(MapKind)
 TRADE_BUILD_STYLES: tuple[TradeBuild, ...] = get_args(TradeBuild)
 LARGE_GAME_VARIANTS: tuple[LargeGameVariant, ...] = get_args(LargeGameVariant)
+TWO_SET_MAPS: tuple[MapKind, ...] = ("big-island", "peanut")
+"""The 1996 rules' maps for 7–8 players ("Big Island (7-8 Player)", "Peanut (7-8 Player)"),
+laid out from two sets of land hexes and played with two sets of cards."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "map_kind": MAP_KINDS,
@@ -51,21 +54,28 @@ class Rules:
     """Options of one game. Invalid combinations raise ``ValueError`` naming the option.
 
     * ``players`` — 3 or 4 (R5); 5 or 6 with the 5–6 Player Extension (the larger island,
-      24 of each resource, 34 development cards); 2 is an unofficial option with no other
-      rule change.
+      24 of each resource, 34 development cards); 7 or 8 on the 1996 rules' Big Island or
+      Peanut map, which need 7 or 8 players ("two complete sets of resource and development
+      cards": 38 of each resource, 50 development cards; discard limit 13); 2 is an
+      unofficial option with no other rule change.
     * ``vp_target`` — points needed to win on one's own turn (R5: 10).
     * ``discard_limit`` — on a 7, players holding more than this discard half (R5: 7; the
       default for the Mayfair 5–6 variant is 10). ``None`` means the default.
-    * ``large_game_variant`` — for 5–6 players: ``special_building`` (R5: after each turn
+    * ``large_game_variant`` — for 5–8 players: ``special_building`` (R5: after each turn
       every other player may build, in a Special Building Phase) or ``mayfair`` (the 1996
-      variant: no Special Building Phase, discard limit 10 instead).
+      variant: no Special Building Phase, discard limit 10 instead; with 7–8 players the
+      maps' own limit, 13, either way — the 7–8 text is silent on the Special Building Phase,
+      so the 5–6 default stands: README, "7–8 players").
     * ``map_kind`` — ``beginner`` (Illustration A with its starting pieces), ``variable``
       (shuffled terrain and harbors, tokens A–R along the spiral) or ``random`` (shuffled
-      terrain, harbors and tokens; no 6 or 8 touching another 6 or 8).
+      terrain, harbors and tokens; no 6 or 8 touching another 6 or 8); for 7–8 players
+      ``big-island`` or ``peanut`` (the 1996 maps, shuffled terrain and harbors, tokens by
+      the spiral; ``data.py``).
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
     * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
-      of ten helper cards whose advantage they may use (``helpers.py``). Off by default.
+      of ten helper cards whose advantage they may use (``helpers.py``). Off by default;
+      for at most 6 players (the stack holds six numbered helpers).
     * ``alternate`` — the 1996 rules' alternate rules in play, by name (``ALTERNATE_RULES``;
       ``alternate.py``), kept sorted. ``no_trade_after_building`` is the same rule as the
       ``separate`` trade and build phases, so it is stored as ``trade_build="separate"``.
@@ -85,8 +95,25 @@ class Rules:
     def __post_init__(self) -> None:
         self._check_types()
         self._normalise_alternate()
-        if not 2 <= self.players <= 6:
-            raise ValueError(f"players must be from 2 to 6 (got {self.players})")
+        if not 2 <= self.players <= 8:
+            raise ValueError(f"players must be from 2 to 8 (got {self.players})")
+        if self.players >= 7 and self.map_kind not in TWO_SET_MAPS:
+            raise ValueError(
+                f"{self.players} players need one of the 1996 rules' 7–8 player maps "
+                f"(map_kind 'big-island' or 'peanut'), not map_kind {self.map_kind!r}"
+            )
+        if self.helpers and self.players > len(data.HELPER_STACK):
+            # "Each player takes the top card" of the stack A1–A6 with their second
+            # settlement (R5 p. 8): six numbered helpers, for at most six players.
+            raise ValueError(
+                f"the Helpers of CATAN deal one of six numbered helpers (A1–A6) to each "
+                f"player: at most 6 players (got {self.players})"
+            )
+        if self.map_kind in TWO_SET_MAPS and self.players < 7:
+            raise ValueError(
+                f"map_kind {self.map_kind!r} is a 7–8 player map (1996 rules); "
+                f"{self.players} players use 'variable' or 'random'"
+            )
         if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
             raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
         if self.map_kind == "beginner" and self.players > 4:
@@ -153,7 +180,12 @@ class Rules:
     @property
     def extension(self) -> bool:
         """Whether the 5–6 Player Extension's board and components are in play."""
-        return self.players >= 5
+        return 5 <= self.players <= 6
+
+    @property
+    def two_sets(self) -> bool:
+        """Whether two sets of the base game's cards are in play (the 7–8 player maps)."""
+        return self.players >= 7
 
     @property
     def special_building(self) -> bool:
@@ -162,17 +194,24 @@ class Rules:
 
     @property
     def discard_max(self) -> int:
-        """Hand size above which a 7 costs half the hand: the option, else 7 (10 for Mayfair)."""
+        """Hand size above which a 7 costs half the hand: the option, else 7 (10 for Mayfair,
+        13 on the 7–8 player maps)."""
         if self.discard_limit is not None:
             return self.discard_limit
+        if self.two_sets:
+            return data.DISCARD_LIMIT_TWO_SETS
         return 10 if self.players >= 5 and self.large_game_variant == "mayfair" else 7
 
     @property
     def bank_per_resource(self) -> int:
+        if self.two_sets:
+            return data.BANK_PER_RESOURCE_TWO_SETS
         return data.BANK_PER_RESOURCE_EXT if self.extension else data.BANK_PER_RESOURCE_BASE
 
     @property
     def deck(self) -> tuple[int, int, int, int, int]:
+        if self.two_sets:
+            return data.DECK_TWO_SETS
         return data.DECK_EXT if self.extension else data.DECK_BASE
 
     def to_json(self) -> dict[str, Any]:

@@ -195,6 +195,125 @@ EXT_HARBOR_SLOTS: tuple[tuple[Coord, Side], ...] = (
 # The base nine markers plus the extension's 2:1 wool and 3:1 (R5 p. 6), placed at random.
 EXT_HARBORS: tuple[Harbor, ...] = (*BASE_HARBORS, Harbor.WOOL, Harbor.GENERIC)
 
+# -- The 1996 maps for 7–8 players (003 "Alternate Rules for Experienced Players"; BD §7) ----
+# The 1996 text has no usable illustrations: the shapes are computed from its words (BD §7),
+# and the harbor slots from the rule every table here was checked against in
+# ``tests/test_eight.py``: a harbor is a port hex of the sea frame ("every other space" round
+# the frame ring), on the port hex's edge that looks across the most land hexes in a straight
+# line ("face the direction with the most land hexes, as in the normal game" — this rule
+# gives exactly the nine slots of the standard frame, BASE_HARBOR_SLOTS). Each slot is written
+# as the land hex and side the harbor's path runs along.
+#
+# "Use two complete sets of resource and development cards" (Big Island): two base sets.
+BANK_PER_RESOURCE_TWO_SETS = 2 * BANK_PER_RESOURCE_BASE  # 38 of each resource
+DECK_TWO_SETS: tuple[int, int, int, int, int] = (28, 4, 4, 4, 10)  # two base decks
+assert tuple(2 * k for k in DECK_BASE) == DECK_TWO_SETS and sum(DECK_TWO_SETS) == 50
+# "The robber only forces a player to discard half their cards if the player has more than
+# thirteen cards" (Peanut's own text; the same sentence after Big Island, BD §7).
+DISCARD_LIMIT_TWO_SETS = 13
+
+
+def _hexagon(radius: int, centre: Coord = (0, 0)) -> tuple[Coord, ...]:
+    """The hexes ``(q, r)`` within ``radius`` of ``centre``, row by row (BD §7)."""
+    cq, cr = centre
+    return tuple(
+        (cq + q, cr + r)
+        for r in range(-radius, radius + 1)
+        for q in range(-radius, radius + 1)
+        if abs(q + r) <= radius
+    )
+
+
+def _doubled(counts: dict[Terrain, int]) -> dict[Terrain, int]:
+    return {t: 2 * k for t, k in counts.items()}
+
+
+# Big Island: "Take two complete sets of land hexes, minus one desert. Lay them out in one large
+# hexagon, starting with a line of seven": the hexagon of radius 3, rows 4-5-6-7-6-5-4.
+BIG_ISLAND_LAND: tuple[Coord, ...] = _hexagon(3)
+BIG_ISLAND_TERRAIN_COUNTS: dict[Terrain, int] = {
+    **_doubled(BASE_TERRAIN_COUNTS),
+    Terrain.DESERT: 1,
+}
+assert sum(BIG_ISLAND_TERRAIN_COUNTS.values()) == len(BIG_ISLAND_LAND) == 37
+# The text names no tokens: two A–R sets, the first then the second, along the spiral from a
+# corner (BD §7, Low). Computed: this always puts some 6 or 8 next to another (README).
+BIG_ISLAND_TOKENS: tuple[int, ...] = BASE_TOKENS + BASE_TOKENS
+# "Take one set of ports and add three generic ports (or two generics and one sheep port)":
+# the first choice. "Lay them out starting at the hex closest to you and filling in every other
+# space": the frame ring of 24 sea hexes, from the middle of the side facing the player (the
+# bottom), every other one — so the 6 corner and 6 mid-side frame hexes. "Align the ports
+# toward the largest row of land hexes": where both land neighbours of a mid-side port hex
+# look across as much land, the one in the row nearer the row of seven; at the top and bottom
+# (both neighbours in one row) the one the clockwise walk round the frame reaches first.
+BIG_ISLAND_HARBOR_SLOTS: tuple[tuple[Coord, Side], ...] = (  # clockwise from the bottom
+    ((-2, 3), Side.SE),  # the port hex closest to the player, (-2,4)
+    ((-3, 3), Side.SW),
+    ((-3, 1), Side.SW),
+    ((-3, 0), Side.W),
+    ((-2, -1), Side.NW),
+    ((0, -3), Side.NW),
+    ((2, -3), Side.NW),
+    ((3, -3), Side.NE),
+    ((3, -1), Side.NE),
+    ((3, 0), Side.E),
+    ((2, 1), Side.SE),
+    ((0, 3), Side.SE),
+)
+BIG_ISLAND_HARBORS: tuple[Harbor, ...] = (
+    *BASE_HARBORS,
+    Harbor.GENERIC,
+    Harbor.GENERIC,
+    Harbor.GENERIC,
+)
+assert len(BIG_ISLAND_HARBORS) == len(BIG_ISLAND_HARBOR_SLOTS) == 24 // 2
+
+# Peanut: "Lay out one set of land hexes to create a normal island. Then lay an additional set
+# of land hexes in another island, touching one edge of the first island": two 19-hex islands,
+# the second centred at (5,-2) (BD §7): the two touch along a whole side (5 pairs of hexes),
+# and the peanut lies as near "horizontal to you" as the hex grid allows (tilted 23°).
+PEANUT_CENTRES: tuple[Coord, Coord] = ((0, 0), (5, -2))
+PEANUT_HALVES: tuple[tuple[Coord, ...], tuple[Coord, ...]] = (
+    _hexagon(2, PEANUT_CENTRES[0]),
+    _hexagon(2, PEANUT_CENTRES[1]),
+)
+# Row by row, as every island's land is listed (the topology cache is keyed by this tuple).
+PEANUT_LAND: tuple[Coord, ...] = tuple(
+    sorted(PEANUT_HALVES[0] + PEANUT_HALVES[1], key=lambda c: (c[1], c[0]))
+)
+# Each half is "a normal island": one set of land hexes (a desert each) and one A–R set.
+PEANUT_TERRAIN_COUNTS: dict[Terrain, int] = _doubled(BASE_TERRAIN_COUNTS)
+PEANUT_TOKENS: tuple[int, ...] = BASE_TOKENS + BASE_TOKENS  # the left half's, then the right's
+# "Start each half of the island at the hex closest to you, and continue both counter-
+# clockwise": each half's lowest row holds the hexes nearest the player; of those, the corner
+# hex nearer the player sitting at the middle of the long side: (0,2) and (3,0).
+PEANUT_TOKEN_STARTS: tuple[Coord, Coord] = ((0, 2), (3, 0))
+# "Mix two sets of ports, but take out 4 generic (3-1) ports. Place the first port on one of
+# the far corners and place ports on every other available space": the frame ring of 28 sea
+# hexes, from the western far corner (-3,0), every other one.
+PEANUT_HARBOR_SLOTS: tuple[tuple[Coord, Side], ...] = (  # clockwise from the west
+    ((-2, 0), Side.W),  # the far corner's port hex, (-3,0)
+    ((0, -2), Side.W),
+    ((1, -2), Side.NW),
+    ((2, -2), Side.NE),
+    ((5, -4), Side.NW),
+    ((6, -4), Side.NE),
+    ((7, -3), Side.NE),
+    ((7, -2), Side.E),
+    ((5, 0), Side.E),
+    ((4, 0), Side.SE),
+    ((3, 0), Side.SW),
+    ((0, 2), Side.SE),
+    ((-1, 2), Side.SW),
+    ((-2, 1), Side.SW),
+)
+PEANUT_HARBORS: tuple[Harbor, ...] = (
+    *(h for h in BASE_HARBORS if h != Harbor.GENERIC),
+    *(h for h in BASE_HARBORS if h != Harbor.GENERIC),
+    *[Harbor.GENERIC] * (2 * 4 - 4),
+)
+assert len(PEANUT_HARBORS) == len(PEANUT_HARBOR_SLOTS) == 28 // 2
+
 RED_NUMBERS = (6, 8)
 """The numbers that must not touch each other on a random map (R5 "Set-up, Variable")."""
 

@@ -58,11 +58,11 @@ class GameIn(Strict):
     )
     seats: list[SeatIn] | None = Field(
         None,
-        max_length=6,
+        max_length=8,
         description="one per player, by seat; default: seat 0 human, the others weighted bots",
     )
     join: int | None = Field(
-        None, ge=0, le=5, description="the creator takes this human seat at once (a token)"
+        None, ge=0, le=7, description="the creator takes this human seat at once (a token)"
     )
     player_name: Name = Field("host", description="the creator's name when joining")
     public: bool = Field(
@@ -129,7 +129,7 @@ class JoinIn(Strict):
     """``POST /api/games/{id}/join``: take a seat by invite code, or a public game's open seat."""
 
     invite: str | None = Field(None, max_length=100)
-    seat: int | None = Field(None, ge=0, le=5)
+    seat: int | None = Field(None, ge=0, le=7)
     name: Name = "player"
 
 

@@ -160,13 +160,13 @@ def parse_players(text: str) -> tuple[BotSpec, ...]:
 
     A label is the spec without its class path; a label that occurs more than once is
     numbered in list order (``random,random,greedy`` → ``random#1``, ``random#2``,
-    ``greedy``). Raises ``ValueError`` for malformed text or fewer than 2 / more than 6
+    ``greedy``). Raises ``ValueError`` for malformed text or fewer than 2 / more than 8
     players; whether the bots exist and accept their options is checked by
     :func:`check_specs`.
     """
     parsed = [(item, *parse_spec(item)) for item in _split_players(text)]
-    if not 2 <= len(parsed) <= 6:
-        raise ValueError(f"2 to 6 players are needed (got {len(parsed)} in {text!r})")
+    if not 2 <= len(parsed) <= 8:
+        raise ValueError(f"2 to 8 players are needed (got {len(parsed)} in {text!r})")
     totals: dict[str, int] = {}
     for *_, label in parsed:
         totals[label] = totals.get(label, 0) + 1

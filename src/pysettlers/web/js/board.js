@@ -13,13 +13,14 @@ export const TERRAIN = {
 export const RESOURCE_COLOUR = {
   brick: "#b5532d", lumber: "#2f6b34", wool: "#7cb342", grain: "#d9a81e", ore: "#6f7886",
 };
-// Okabe–Ito colours (safe for the common colour-blindnesses), and every piece carries its
-// seat's label too, so colour is never the only cue.
-export const PLAYER_COLOURS = ["#0072B2", "#D55E00", "#F5F5F5", "#E69F00", "#009E73", "#CC79A7"];
-const PLAYER_INK = ["#fff", "#fff", "#111", "#111", "#fff", "#111"];
+// Okabe–Ito colours (safe for the common colour-blindnesses; the seventh and eighth, sky
+// blue and black, for the 7–8 player maps), and every piece carries its seat's label (1–8)
+// too, so colour is never the only cue.
+export const PLAYER_COLOURS = ["#0072B2", "#D55E00", "#F5F5F5", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#1A1A1A"];
+const PLAYER_INK = ["#fff", "#fff", "#111", "#111", "#fff", "#111", "#111", "#fff"];
 
-export function playerColour(seat) { return PLAYER_COLOURS[seat % 6]; }
-export function playerInk(seat) { return PLAYER_INK[seat % 6]; }
+export function playerColour(seat) { return PLAYER_COLOURS[seat % PLAYER_COLOURS.length]; }
+export function playerInk(seat) { return PLAYER_INK[seat % PLAYER_INK.length]; }
 export function seatLabel(seat) { return String(seat + 1); }
 
 /** Pips under a number token: its ways to be rolled with two dice (2 and 12: one). */

@@ -104,12 +104,12 @@ const ALTERNATE = [
 
 function createForm(root) {
   const name = h("input", { name: "player_name", value: playerName(), placeholder: "Your name", maxlength: 40, required: true });
-  const players = select("players", [2, 3, 4, 5, 6].map((n) => [String(n), `${n} players`]), "4");
+  const players = select("players", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`]), "4");
   const seatsBox = h("div", { class: "seats-edit" });
   const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
-  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"]], "variable");
+  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["big-island", "Big Island (7–8 players, 1996)"], ["peanut", "Peanut (7–8 players, 1996)"]], "variable");
   const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
-  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (discard limit 10)"]], "special_building");
+  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
   const helpers = h("input", { type: "checkbox", name: "helpers" });
   const alternate = ALTERNATE.map(([rule, words]) => [rule, words, h("input", { type: "checkbox", name: `alt-${rule}`, "data-alt": rule })]);
@@ -121,7 +121,7 @@ function createForm(root) {
   const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
   const standIn = select("stand_in", BOTS, "weighted");
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
-  const largeRow = field("5–6 players", large);
+  const largeRow = field("5–8 players", large);
 
   const seatRows = [];
   const drawSeats = () => {
@@ -140,7 +140,14 @@ function createForm(root) {
     seatRows.length = Math.min(seatRows.length, n);
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
     largeRow.style.display = n >= 5 ? "" : "none";
-    if (n > 4 && map.value === "beginner") map.value = "variable";
+    // Only the maps the rules allow for n players: the 1996 maps are for 7–8, and 7–8 have no other.
+    const seven = n >= 7;
+    for (const o of map.options) {
+      const big = o.value === "big-island" || o.value === "peanut";
+      o.disabled = big !== seven || (n > 4 && o.value === "beginner");
+    }
+    if (map.selectedOptions[0]?.disabled) map.value = seven ? "big-island" : "variable";
+    discard.placeholder = seven ? "13" : "7"; // the 7–8 maps' "more than thirteen cards"
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
@@ -224,7 +231,7 @@ function createForm(root) {
       field("Map", map),
       field("Turn", tb),
       largeRow,
-      field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
+      field("Discard limit", discard, "a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)"),
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
       h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
         ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
