@@ -266,7 +266,7 @@ class View:
             "vp_target": self.vp_target,
             "rules": _rules_json(self.rules, self.phase == Phase.GAME_OVER),
             "board": self.board.to_json(),
-            "robber": t.hex_names[self.robber],
+            "robber": t.site_name(self.robber),  # a hex, or a harbor with the pirate
             "buildings": {
                 t.intersection_names[v]: {
                     "player": o,
