@@ -30,6 +30,7 @@ from pysettlers.engine import (
     Phase,
     Rules,
     apply_checked,
+    deciders,
     format_action,
     legal_actions,
     load_state,
@@ -408,3 +409,43 @@ def test_the_helpers_harness_keeps_every_invariant_with_the_pirate() -> None:
         helpers_harness.play_game(rules, tally)
     assert tally.kinds["MOVE_PIRATE"] >= n // 2
     assert tally.finished == n
+
+
+# -- the bots --------------------------------------------------------------------------------
+
+
+def _leader_on_ports() -> GameState:
+    """The leader p1 (4 points) has cities on the 2:1 ore port and a 3:1 port only; the
+    bot p0's city shares both of their hexes, so robbing p1 on land would cost p0 its own
+    production. The harbors hurt p1 alone, and a card can be stolen there."""
+    return position(
+        PIRATE,
+        pieces={"p0": {"cities": ["(2,-1)S"]}, "p1": {"cities": ["(2,-1)NE", "(2,0)SE"]}},
+        hands={"p0": "1grain", "p1": "2ore+1brick"},
+        phase="move_robber",
+    )
+
+
+@pytest.mark.parametrize("name", ["weighted", "greedy"])
+def test_the_bots_send_the_pirate_to_the_leaders_two_to_one_port(name: str) -> None:
+    from pysettlers.bots import make_bot
+
+    s = _leader_on_ports()
+    bot = make_bot(name, random.Random(1))
+    a = bot.choose(observe(s, 0), legal_actions(s))
+    assert format_action(a, s.topo) == f"p0 pirate {ORE_PORT} p1"
+
+
+@pytest.mark.parametrize("name", ["random", "weighted", "greedy"])
+def test_the_bots_play_the_pirate_legally(name: str) -> None:
+    from pysettlers.bots import make_bot
+
+    for seed, kw in enumerate([{}, {"alternate": ("knight_interrupts",)}, {"helpers": True}]):
+        rules = Rules(seed=seed, pirate=True, players=3 + seed, **kw)  # type: ignore[arg-type]
+        game = Game.new(rules)
+        bots = [make_bot(name, random.Random(seed * 8 + p)) for p in range(rules.players)]
+        while game.state.phase != Phase.GAME_OVER and len(game.steps) < 3000:
+            s = game.state
+            p = deciders(s)[0]
+            game.play(bots[p].choose(observe(s, p), legal_actions(s, p)))  # checked
+        assert game.state.phase == Phase.GAME_OVER
