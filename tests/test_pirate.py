@@ -449,3 +449,40 @@ def test_the_bots_play_the_pirate_legally(name: str) -> None:
             p = deciders(s)[0]
             game.play(bots[p].choose(observe(s, p), legal_actions(s, p)))  # checked
         assert game.state.phase == Phase.GAME_OVER
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_the_commands_take_pirate(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    from pysettlers.cli import main
+
+    out_file = Path(str(tmp_path)) / "game.json"
+    assert main(["demo", "--seed", "3", "--pirate", "--out", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "; pirate (" in out  # the demo log: "p2: rolls 7; pirate (0,-2)NW"
+    assert "ROBBER 2:1 ore: the robber on that harbor" in out  # the legend
+    record = json.loads(out_file.read_text())
+    assert record["rules"]["pirate"] is True
+    assert main(["replay", str(out_file)]) == 0
+    capsys.readouterr()
+    assert main(["render", "--seed", "2", "--pirate", "--alt", "knight_interrupts"]) == 0
+    assert "ROBBER 2:1 ore" in capsys.readouterr().out
+    assert main(["sim", "--games", "3", "--pirate", "--players", "weighted,greedy,random"]) == 0
+    assert "3 games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "--pirate=yes"])
+    capsys.readouterr()
+
+
+def test_the_text_board_shows_the_robber_on_a_harbor() -> None:
+    from pysettlers.render import render_board, render_status
+
+    s = robbing(robber=ORE_PORT)
+    v = observe(s, None)
+    board = render_board(v)
+    assert "ROBBER 2:1 ore" in board and board.count("ROBBER") == 1  # on no hex
+    assert "ROBBER 2:1" not in render_board(observe(robbing(), None))  # on the desert
+    assert f"robber on the 2:1 ore harbor {ORE_PORT}" in render_status(v)
