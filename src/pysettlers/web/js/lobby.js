@@ -100,6 +100,7 @@ function createForm(root) {
   const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (discard limit 10)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
   const helpers = h("input", { type: "checkbox", name: "helpers" });
+  const pirate = h("input", { type: "checkbox", name: "pirate" });
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
   const pub = h("input", { type: "checkbox", name: "public", checked: true });
   const manual = h("input", { type: "checkbox", name: "manual_chance" });
@@ -162,6 +163,7 @@ function createForm(root) {
     const rules = { players: n, vp_target: Number(vp.value) || 10, map_kind: map.value, trade_build: tb.value, helpers: helpers.checked };
     if (n >= 5) rules.large_game_variant = large.value;
     if (discard.value) rules.discard_limit = Number(discard.value);
+    if (pirate.checked) rules.pirate = true; // written only when on, as the engine does
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
       : { kind: "bot", bot: s.bot.value, options: s.options.value() });
@@ -211,6 +213,7 @@ function createForm(root) {
       largeRow,
       field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
+      h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
       field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
