@@ -59,7 +59,8 @@ pytest: $(STAMP)
 # 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
 	tests/test_helpers_invariants.py tests/test_bots_many_games.py \
-	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
+	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py \
+	tests/test_pirate.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
