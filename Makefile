@@ -96,7 +96,8 @@ MYPYC_DIR = build/mypyc
 MYPYC_STAMP = $(MYPYC_DIR)/.built
 INTERPRETED = %/events.py %/config.py %/views.py
 ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
-	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py))
+	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py \
+	src/pysettlers/engine/scenarios/pirate/*.py))
 SOURCES = $(shell find src/pysettlers -name '*.py')
 # The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
 CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \

@@ -108,6 +108,17 @@ def test_a_player_beside_the_ports_sea_hex_but_not_on_the_port_is_no_neighbor() 
     assert_illegal(s, f"p0 pirate {ORE_PORT}", PIRATE_RULE)  # p1 is there: name them
 
 
+def test_a_city_on_the_ports_other_end_is_a_neighbor_too() -> None:
+    # The reading: a building on either end of the harbor's path neighbors the port.
+    s = robbing(
+        pieces={"p0": {"settlements": ["(-1,0)N"]}, "p2": {"cities": ["(2,-1)N"]}},
+        hands={"p2": "1wool"},
+    )
+    assert {t for t in targets(s, "pirate") if t.startswith(ORE_PORT)} == {f"{ORE_PORT} p2"}
+    play(s, (f"p0 pirate {ORE_PORT} p2", 2))
+    assert hand(s, 0) == "1wool" and hand(s, 2) == "nothing"
+
+
 def test_a_harbor_with_nobody_on_it_robs_nobody() -> None:
     s = robbing()
     assert {t for t in targets(s, "pirate") if t.startswith(EMPTY_PORT)} == {EMPTY_PORT}
