@@ -56,9 +56,10 @@ pytest: $(STAMP)
 	PYTHONPATH=src $(VENV)/bin/pytest -q
 
 # The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
-# 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
+# 240 helper games, 500 games of each alternate rule that changes a turn's flow, 560 pirate
+# games, 3,800 bot games): about 35 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
-	tests/test_helpers_invariants.py tests/test_bots_many_games.py \
+	tests/test_helpers_invariants.py tests/test_alternate.py tests/test_bots_many_games.py \
 	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py \
 	tests/test_pirate.py
 soak: $(STAMP)

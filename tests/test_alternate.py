@@ -173,10 +173,14 @@ def test_rule_7_the_last_settlement_cannot_become_a_city() -> None:
     assert not any(a.startswith("p0 city") for a in legal(s))
     err = assert_illegal(s, "p0 city (0,0)N", KEEP_A_SETTLEMENT_RULE)
     assert "last one" in err.message
+    # The view's sites say the same, for the player and for everyone else.
+    for viewer in (None, 0, 1):
+        assert observe(s, viewer).city_sites[0] == ()
     # With two settlements, either may become a city.
     two = {"p0": {"settlements": ["(0,0)N", "(0,2)S"], "roads": ["(0,0)NE"]}}
     s2 = position(rules, pieces=two, hands={"p0": "2grain+3ore"})
     assert {a for a in legal(s2) if a.startswith("p0 city")} == {"p0 city (0,0)N", "p0 city (0,2)S"}
+    assert len(observe(s2, 0).city_sites[0]) == 2
     play(s2, "p0 city (0,0)N")
     assert s2.building_level.count(2) == 1
 
@@ -194,6 +198,36 @@ def test_the_harness_keeps_every_invariant_with_the_alternate_rules(players: int
         tally.merge(harness.run_game(rules))
     assert not tally.failures, tally.failures[0]
     assert tally.finished >= 4
+
+
+# The rules that change the flow of a turn, each alone over many games (issue: 500 each in
+# ``make soak``, about 90 CPU-seconds apiece; ``make test`` plays a few), on every player
+# count and map kind the base game has.
+FLOW_RULES = (
+    "victory_points_played",
+    "development_after_roll",
+    "no_early_sevens",
+    "ignore_seven",
+    "knight_interrupts",
+)
+FLOW_GAMES = harness.games_from_env("PYSETTLERS_ALTERNATE_GAMES", 4, 500)
+
+
+@pytest.mark.parametrize("rule", FLOW_RULES)
+def test_the_harness_keeps_every_invariant_with_each_rule_alone(rule: str) -> None:
+    tally = harness.Tally()
+    for i in range(FLOW_GAMES):
+        players = (3, 4, 5, 6)[i % 4]
+        kinds = ("variable", "random", "beginner") if players <= 4 else ("variable", "random")
+        rules = Rules(
+            players=players,
+            map_kind=kinds[(i // 4) % len(kinds)],
+            seed=7000 + i,
+            alternate=(rule,),
+        )
+        tally.merge(harness.run_game(rules))
+    assert not tally.failures, tally.failures[0]
+    assert tally.finished >= FLOW_GAMES * 3 // 4, (tally.finished, FLOW_GAMES)
 
 
 def _play_respecting_the_rules(seed: int) -> int:

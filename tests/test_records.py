@@ -222,7 +222,8 @@ def test_a_stolen_card_the_victim_does_not_hold_fails(record: dict[str, Any]) ->
         raise AssertionError("no robbery of a victim lacking some resource in the record")
     name = ["brick", "lumber", "wool", "grain", "ore"][missing[0]]
     err = _replay_fails_at(_tampered(record, i, [item[0], name]), i)
-    assert err.rule == "Robber" and "holds no card" in err.message
+    assert err.rule == "Robber" and f"holds no card '{name}' to be stolen" in err.message
+    assert "<" not in err.message  # the card by its name, not an enum's repr
 
 
 def test_impossible_dice_fail(record: dict[str, Any]) -> None:
@@ -241,7 +242,7 @@ def test_a_card_gone_from_the_deck_cannot_be_drawn(record: dict[str, Any]) -> No
     else:
         raise AssertionError("no purchase with a kind of card already gone in the record")
     err = _replay_fails_at(_tampered(record, j, [record["actions"][j][0], names[empty[0]]]), j)
-    assert "not a card left in the deck" in err.message
+    assert f"'{names[empty[0]]}' is not a card left in the deck" in err.message
 
 
 def test_an_outcome_for_an_action_without_chance_fails(record: dict[str, Any]) -> None:

@@ -71,7 +71,8 @@ async def seat_loop(base: str, game: str, token: str, rng: random.Random, ledger
                 elif kind == "error":
                     if msg["code"] == "rate_limited" and pending is not None:
                         # Refused unread (these clients never think): the same action again,
-                        # with the same id, once the server's bucket has refilled.
+                        # with the same id (the refusal names it), once the bucket refills.
+                        assert msg["id"] == pending["id"], msg
                         await asyncio.sleep(0.3)
                         await client.send(pending)
                         continue

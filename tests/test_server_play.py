@@ -207,6 +207,23 @@ def test_chat_is_limited_stored_and_replayed_on_reconnect(server: Any) -> None:
     run(go())
 
 
+def test_a_rate_limited_action_is_refused_with_its_id(server: Any) -> None:
+    """Past the message bucket (100 at once, then 50 a second) an action is refused with
+    ``rate_limited`` and its own ``id``, so the client knows which message to send again."""
+    game, tokens = human_game(server.url, players=2)
+
+    async def go() -> None:
+        c1 = SeatClient(server.url, game, tokens[1])
+        await c1.connect()
+        # Seat 1 does not decide now: every action is refused, but not all for the rate.
+        ids = [await c1.act("p1 end", 0) for _ in range(130)]
+        limited = await until(c1, lambda m: m.get("code") == "rate_limited")
+        assert limited["id"] in ids[100:], limited
+        await c1.close()
+
+    run(go())
+
+
 def test_turn_timer_lets_a_stand_in_decide(server: Any) -> None:
     game, tokens = human_game(server.url, players=2, rules={"map_kind": "beginner"}, turn_timer=2)
 

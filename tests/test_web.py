@@ -393,3 +393,41 @@ def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser:
     assert (options["stand_in"], options["absent_limit"]) == ("greedy", 90)
     assert not errors, errors
     context.close()
+
+
+def test_lobby_alternate_rules_reach_the_game(web: InProcessServer, web_browser: Browser) -> None:
+    """The 1996 alternate rules ticked in the lobby are the game's rules; a combination the
+    engine refuses is refused on the page with the engine's reason, and no game is made."""
+    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(web.url + "/")
+    page.fill("input[name=player_name]", "Ann")
+    page.click("details.rules summary")
+    page.click("details.alternate summary")
+    page.check("input[data-alt=ignore_seven]")
+    page.check("input[data-alt=victory_points_played]")
+    shot(page, "j2-lobby-alternate-rules")
+    with page.expect_response("**/api/games") as created:
+        page.click("[data-create]")
+    assert created.value.status == 201, created.value.text()
+    rules = created.value.json()["game"]["rules"]
+    assert rules["alternate"] == ["ignore_seven", "victory_points_played"]
+    page.wait_for_selector(".game[data-status=in_progress]")
+
+    # Rule 8 with the helpers is refused by the engine (Rules), and the page says why.
+    page.goto(web.url + "/")
+    page.click("details.rules summary")
+    page.check("input[name=helpers]")
+    page.click("details.alternate summary")
+    page.check("input[data-alt=knight_interrupts]")
+    before = len(web.hub.sessions)
+    with page.expect_response("**/api/games") as refused:
+        page.click("[data-create]")
+    assert refused.value.status == 422
+    page.wait_for_selector(".created .error")
+    assert "knight" in page.inner_text(".created .error").lower()
+    assert len(web.hub.sessions) == before
+    # The browser logs the refused request itself; nothing else may have gone wrong.
+    assert [e for e in errors if "status of 422" not in e] == [], errors
+    context.close()

@@ -221,6 +221,8 @@ def test_year_of_plenty_monopoly_and_road_building(
         version = t.version
         page.locator(".target.road").first.dispatch_event("click")
         t.wait_past(version, f"free road ({left} left)")
+        # The next click must land on the targets of the new state, not the old page's.
+        after(page, version)
     mine = [r for r in t.view(1)["roads"].values() if r == 0]
     assert len(mine) == roads + 2
     page.wait_for_selector("[data-act=roll]")

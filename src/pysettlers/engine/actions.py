@@ -363,6 +363,21 @@ def format_outcome(kind: ActionKind, outcome: Outcome) -> str | None:
     return _RES_NAMES[outcome]
 
 
+def outcome_words(kind: ActionKind, outcome: Outcome) -> str:
+    """An outcome as a refusal message shows it: its notation (``'ore'``, ``'knight'``) when it
+    has one, else the plain value — never an enum's repr such as ``<Resource.ORE: 4>``."""
+    try:
+        text = format_outcome(kind, outcome)
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError):
+        text = None
+    if text is not None:
+        return repr(text)
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return str(int(outcome))  # an IntEnum member shown as its number
+    shown = repr(outcome)
+    return shown if len(shown) <= 40 else shown[:40] + "..."
+
+
 def parse_outcome(kind: ActionKind, text: str | None) -> Outcome:
     if text is None:
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import rng
-from .actions import Action, Outcome, dev_name, resource_name
+from .actions import Action, Outcome, dev_name, outcome_words, resource_name
 from .awards import update_largest_army
 from .building import pay, require_cost, road_sites
 from .config import Rules
@@ -148,7 +148,7 @@ class BuyDevelopment(Rule):
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
         if not is_int(outcome) or not 0 <= outcome < 5 or not s.deck[outcome]:
-            return f"{outcome!r} is not a card left in the deck"
+            return f"{outcome_words(a.kind, outcome)} is not a card left in the deck"
         return None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import rng
-from .actions import Action, Outcome
+from .actions import Action, Outcome, outcome_words
 from .alternate import early_turn
 from .building import pay
 from .config import Rules
@@ -316,7 +316,7 @@ def placing_outcome_error(s: GameState, p: int, victim: int, outcome: Outcome) -
     if s.ruleset.scenarios and _steal_waits(s, p):
         return "nothing is stolen yet: another player may interrupt with a knight"
     if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * victim + outcome]:
-        return f"p{victim} holds no card {outcome!r} to be stolen"
+        return f"p{victim} holds no card {outcome_words(K.MOVE_ROBBER, outcome)} to be stolen"
     return None
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .building import city_sites, scan_road_sites, scan_settlement_sites
+from .config import Rules
 from .state import GameState
 from .topology import Topology
 from .types import NOBODY
@@ -45,12 +46,17 @@ def player_sites(s: GameState, p: int) -> Sites:
     """``(roads, settlements, cities)``: where ``p`` could build each piece in a normal turn.
 
     Each is empty when ``p`` has no such piece left in their supply; settlements must
-    connect to one of ``p``'s roads and keep the distance rule.
+    connect to one of ``p``'s roads and keep the distance rule. Under alternate rule 7
+    (``keep_a_settlement``) a player's last settlement is no city site: ``BuildCity``
+    refuses to upgrade it, and the sites say what the rules allow.
     """
+    cities = city_sites(s, p)
+    if len(cities) == 1 and s.rules.alternate and s.rules.has("keep_a_settlement"):
+        cities = []
     return (
         tuple(normal_road_sites(s, p)),
         tuple(scan_settlement_sites(s, p)) if s.settlements_left[p] > 0 else (),
-        tuple(city_sites(s, p)),
+        tuple(cities),
     )
 
 
@@ -61,12 +67,14 @@ def scratch_state(
     road_owner: Sequence[int],
     blocked: Sequence[int],
     pieces_left: Sequence[tuple[int, int, int]],
+    rules: Rules,
 ) -> GameState:
     """A state holding only what the building rules read, from a snapshot of the pieces
     (a view's), for :func:`player_sites`: they answer exactly as on the game's own state,
     and the view never keeps the live state. Not a game: nothing else is set."""
     s = GameState.__new__(GameState)
     s.topo = topo
+    s.rules = rules
     s.building_owner = list(building_owner)
     s.building_level = list(building_level)
     s.road_owner = list(road_owner)

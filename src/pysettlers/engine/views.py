@@ -166,6 +166,7 @@ class View:
                     self.road_owner,
                     self.blocked,
                     self.pieces_left,
+                    self.rules,
                 )
             got = cache[p] = player_sites(s, p)
         return got

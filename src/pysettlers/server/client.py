@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import random
 from typing import Any
 
@@ -58,7 +59,11 @@ class SeatClient:
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
-        await self.ws.send(orjson.dumps(message).decode())
+        try:
+            text = orjson.dumps(message).decode()
+        except TypeError:  # what orjson cannot write (an integer past 64 bits): the slow way
+            text = json.dumps(message)
+        await self.ws.send(text)
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
         assert self.ws is not None

@@ -152,7 +152,14 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
             if frame is None:
                 reply: Any = _error("malformed", "send text frames (JSON), not binary")
             elif not client.messages.take():
-                reply = _error("rate_limited", "too many messages: slow down")
+                # The refused action's id goes back with the refusal, so that a client
+                # knows which message to send again once the bucket has refilled.
+                refused = _parse(frame)
+                reply = _error(
+                    "rate_limited",
+                    "too many messages: slow down",
+                    id=refused.id if isinstance(refused, ActionIn) else None,
+                )
             else:
                 reply = await _handle(hub, session, client, _parse(frame))
             if reply is not None:

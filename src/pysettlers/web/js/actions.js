@@ -89,6 +89,12 @@ export function actionWords(a, names) {
     case "flip": return "Turn the helper to its B side";
     case "exchange": return `Exchange the helper for ${cap(args[0])}`;
     case "keep": return `Keep the ${args[0].replaceAll("-", " ")} card`;
+    // The 1996 alternate rules.
+    case "victory-point": return "Play a victory point card";
+    case "use-seven": return "Use the 7 (robber and discards)";
+    case "ignore-seven": return "Ignore the 7";
+    case "interrupt": return "Interrupt with a knight";
+    case "let-be": return "Let the robber be";
     default: return `${a.kw} ${args.join(" ")}`.trim();
   }
 }

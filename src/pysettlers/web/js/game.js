@@ -25,6 +25,9 @@ const PHASE_WORDS = {
   trade_confirm: "choose a trade partner", special_build: "build (Special Building Phase) or pass",
   helper_after: "turn the helper over or exchange it", helper_react: "use the helper or let it pass",
   hilde_take: "take a card", candamir_keep: "keep one card", nassir_repay: "give cards back",
+  // The 1996 alternate rules: 5, the roller may ignore a 7; 8, knights interrupt the robber.
+  seven_choice: "use the 7 or ignore it", knight_window: "interrupt with a knight or let the robber be",
+  knight_move: "move the robber (knight)",
 };
 
 // Handled by dedicated controls; every other keyword gets a generic button (helpers...).

@@ -90,6 +90,18 @@ function select(name, options, value) {
   return h("select", { name }, options.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
 }
 
+// The 1996 rules' alternate rules (engine/config.py ALTERNATE_RULES), in the rulebook's order.
+const ALTERNATE = [
+  ["victory_points_played", "1. Victory point cards are played like other cards"],
+  ["open_hands", "2. Open hands: every hand is face up"],
+  ["development_after_roll", "3. Development cards only after the roll"],
+  ["no_early_sevens", "4. 7s re-rolled in the first two rounds"],
+  ["ignore_seven", "5. The roller may ignore a 7"],
+  ["no_trade_after_building", "6. No trading once building has started"],
+  ["keep_a_settlement", "7. Always keep a settlement on the board"],
+  ["knight_interrupts", "8. Knights interrupt a robber move"],
+];
+
 function createForm(root) {
   const name = h("input", { name: "player_name", value: playerName(), placeholder: "Your name", maxlength: 40, required: true });
   const players = select("players", [2, 3, 4, 5, 6].map((n) => [String(n), `${n} players`]), "4");
@@ -100,6 +112,7 @@ function createForm(root) {
   const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (discard limit 10)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
   const helpers = h("input", { type: "checkbox", name: "helpers" });
+  const alternate = ALTERNATE.map(([rule, words]) => [rule, words, h("input", { type: "checkbox", name: `alt-${rule}`, "data-alt": rule })]);
   const pirate = h("input", { type: "checkbox", name: "pirate" });
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
   const pub = h("input", { type: "checkbox", name: "public", checked: true });
@@ -163,6 +176,8 @@ function createForm(root) {
     const rules = { players: n, vp_target: Number(vp.value) || 10, map_kind: map.value, trade_build: tb.value, helpers: helpers.checked };
     if (n >= 5) rules.large_game_variant = large.value;
     if (discard.value) rules.discard_limit = Number(discard.value);
+    const alt = alternate.filter(([, , box]) => box.checked).map(([rule]) => rule);
+    if (alt.length) rules.alternate = alt;
     if (pirate.checked) rules.pirate = true; // written only when on, as the engine does
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
@@ -213,6 +228,8 @@ function createForm(root) {
       largeRow,
       field("Discard limit", discard, "a 7 costs half the hand above this (default 7)"),
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
+      h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
+        ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
       h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),

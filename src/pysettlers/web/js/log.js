@@ -92,6 +92,12 @@ export function describe(e, who) {
     case "vincent":
       return `${p} uses Vincent: a played knight for a ${e.level === 2 ? "city" : "settlement"}.`;
     case "william": return `${p} uses William: a road for ${bundleWords(e.paid)}.`;
+    // The 1996 alternate rules.
+    case "seven_rerolled": return `${p} rolled a 7 in the first two rounds and rolls again.`;
+    case "seven_used": return `${p} uses the 7.`;
+    case "seven_ignored": return `${p} ignores the 7: no robber, no discards.`;
+    case "victory_point_played": return `${p} plays a victory point card.`;
+    case "robber_placed": return `${p} moves the robber to ${e.hex} and will steal from ${e.victim === null ? "nobody" : who(e.victim)} unless a knight interrupts.`;
     default: {
       // Scenario events (the helpers): their fields as they come.
       const rest = Object.entries(e).filter(([k]) => k !== "event" && k !== "player")
