@@ -64,7 +64,7 @@ class View:
     current: int
     turn: int
     deciders: tuple[int, ...]
-    robber: int
+    robber: int  # a hex, or with the pirate ``n_hexes + path`` of a harbor (``site_name``)
     building_owner: tuple[int, ...]
     building_level: tuple[int, ...]
     road_owner: tuple[int, ...]
