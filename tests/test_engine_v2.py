@@ -67,6 +67,7 @@ KNIGHT_KINDS = {ActionKind.INTERRUPT_KNIGHT, ActionKind.LET_ROBBER_BE}
                 "knight_interrupts",
             )
         ),
+        Rules(pirate=True, alternate=("knight_interrupts",)),
     ],
 )
 def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rules(
@@ -80,6 +81,7 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
             or (kind in SEVEN_KINDS and not rules.has("ignore_seven"))
             or (kind == ActionKind.PLAY_VICTORY_POINT and not rules.has("victory_points_played"))
             or (kind in KNIGHT_KINDS and not rules.has("knight_interrupts"))
+            or (kind == ActionKind.MOVE_PIRATE and not rules.pirate)
         )
         assert (rule is None) == absent, kind
         if rule is not None:

@@ -95,6 +95,8 @@ def test_every_rules_option_is_accepted(server: Any) -> None:
         "trade_build": "separate",
         "large_game_variant": "mayfair",
         "helpers": True,
+        "alternate": ["open_hands"],
+        "pirate": True,
     }
     created = create(server.url, rules=rules, seats=[{"kind": "human"}] * 6)
     assert created["game"]["status"] == "open"
@@ -109,6 +111,7 @@ def test_bad_rules_and_seats_are_refused_naming_the_field(server: Any) -> None:
         ({"rules": {"vp_target": 99}}, "vp_target"),
         ({"rules": {"map_kind": "moon"}}, "map_kind"),
         ({"rules": {"colour": "red"}}, "colour"),
+        ({"rules": {"pirate": "yes"}}, "pirate"),
         ({"rules": {"players": 3}, "seats": [{"kind": "human"}]}, "seats"),
         ({"seats": [{"kind": "bot", "bot": "nobot"}] * 4}, "nobot"),
         ({"seats": [{"kind": "bot", "bot": "weighted", "options": {"x": 1}}] * 4}, "x"),

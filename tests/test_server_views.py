@@ -2,8 +2,8 @@
 
 What this is for: ``server/viewjson.py`` lays out the public part of a view itself and keeps
 fragments of it (board, rules, pieces, building sites) from one version to the next. Here
-random games (2 to 6 players, the helpers, both phase styles, the 1996 alternate rules,
-domestic trade offers) are played to the end through one :class:`ViewCache` each, and at
+random games (2 to 6 players, the helpers, both phase styles, the 1996 alternate rules and
+the pirate, domestic trade offers) are played to the end through one :class:`ViewCache` each, and at
 every step the JSON text it gives each seat and the spectator — with the events since the
 seat's previous view, since the step before, and without ``since`` — parses to exactly
 ``observe(...).to_json()``. The
@@ -43,6 +43,9 @@ RULES: list[dict[str, Any]] = [
     {"players": 6, "vp_target": 4, "helpers": True, "large_game_variant": "mayfair"},
     {"players": 4, "vp_target": 6, "alternate": ["open_hands"]},  # every hand in every view
     {"players": 3, "vp_target": 5, "alternate": list(ALTERNATE_RULES)},
+    # the pirate: the robber (and its events) on harbors, harbors' rates closed
+    {"players": 4, "vp_target": 7, "pirate": True},
+    {"players": 5, "vp_target": 5, "pirate": True, "alternate": ["knight_interrupts"]},
 ]
 
 

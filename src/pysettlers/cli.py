@@ -158,7 +158,9 @@ class _TurnLog:
                     acc[r] += c
             elif isinstance(e, ev.RobberMoved):
                 self._flush_discards()
-                text = f"robber {names.hex_names[e.hex]}"
+                # (the pirate: the robber on a harbor, named by its path)
+                word = "robber" if e.hex < names.n_hexes else "pirate"
+                text = f"{word} {names.site_name(e.hex)}"
                 if e.victim >= 0:
                     text += f" robs p{e.victim}" + ("" if e.stolen is not None else " (no cards)")
                 say((who, text))
@@ -400,6 +402,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
+        pirate=args.pirate,
     )
     bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
     out = _open_for_writing(args.out) if args.out else None
@@ -438,6 +441,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
+        pirate=args.pirate,
     )
     play_terminal(rules, seat=args.seat, bot=args.bot, out=sys.stdout)
     return 0
@@ -450,6 +454,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
+        pirate=args.pirate,
     )
     view = observe(new_game(rules), None)
     print(f"{rules.map_kind} map, seed {rules.seed}, {rules.players} players")
@@ -469,6 +474,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         large_game_variant=args.variant,
         helpers=args.helpers,
         alternate=tuple(args.alt),
+        pirate=args.pirate,
     )
     config = sim.SimConfig(
         rules,
@@ -596,6 +602,7 @@ class _VersionAction(argparse.Action):
 
 
 def _alternate_option(p: argparse.ArgumentParser) -> None:
+    """The 1996 rules' options: ``--alt RULE`` (repeatable) and ``--pirate``."""
     p.add_argument(
         "--alt",
         action="append",
@@ -603,6 +610,11 @@ def _alternate_option(p: argparse.ArgumentParser) -> None:
         choices=ALTERNATE_RULES,
         metavar="RULE",
         help="an alternate rule of the 1996 rules, repeatable: " + ", ".join(ALTERNATE_RULES),
+    )
+    p.add_argument(
+        "--pirate",
+        action="store_true",
+        help="the 1996 pirate: the robber may also be placed on a harbor, closing it to trade",
     )
 
 

@@ -48,6 +48,8 @@ LEGEND = (
     "        hills=brick  forest=lumber  pasture=wool  fields=grain  mountain=ore"
 )
 
+PIRATE_LEGEND = "\n        ROBBER 2:1 ore: the robber on that harbor (the pirate), no trade there"
+
 
 def _row(y: int) -> int:
     """The text row of lattice row ``y`` (corners sit 1 or 2 lattice units from a centre)."""
@@ -196,14 +198,20 @@ def render_board(view: View, *, legend: bool = False) -> str:
         else:
             canvas.put(c, r, ("C" if view.building_level[v] == 2 else "s") + str(owner))
 
-    # Harbors: the label just outside its coastal path, on the first free spot.
+    # Harbors: the label just outside its coastal path, on the first free spot; with the
+    # pirate, the robber standing on a harbor is written into its label.
     for kind, p in board.harbors:
         a, b = t.path_ends[p]
         hc, hr = centre[t.path_hexes[p][0]]
-        _place_harbor(canvas, harbor_label(kind), corner[a], corner[b], hc, hr)
+        label = harbor_label(kind)
+        if t.n_hexes + p == view.robber:
+            label = f"ROBBER {label}"
+        _place_harbor(canvas, label, corner[a], corner[b], hc, hr)
 
     out = canvas.text()
-    return out + "\n" + LEGEND if legend else out
+    if not legend:
+        return out
+    return out + "\n" + LEGEND + (PIRATE_LEGEND if view.rules.pirate else "")
 
 
 def _bundle_words(b: tuple[int, ...]) -> str:
@@ -254,9 +262,19 @@ def to_do(view: View) -> str:
     return ("set-up: " if view.turn == 0 else "") + f"{who} to {words}"
 
 
+def _robber_words(view: View) -> str:
+    """Where the robber stands: a hex, or with the pirate a harbor (``the 2:1 ore harbor
+    (2,-1)NE``)."""
+    topo = view.board.topology
+    if view.robber < topo.n_hexes:
+        return topo.hex_names[view.robber]
+    e = view.robber - topo.n_hexes
+    kind = next(k for k, path in view.board.harbors if path == e)
+    return f"the {harbor_label(kind)} harbor {topo.path_names[e]}"
+
+
 def render_status(view: View) -> str:
     """Phase, turn, scores, awards, bank and (for a seated viewer) the viewer's own cards."""
-    topo = view.board.topology
     roll = f"last roll {view.last_roll}" if view.last_roll else "no roll yet"
     if view.phase == Phase.GAME_OVER:
         head = f"Turn {view.turn}: game over, p{view.winner} wins"
@@ -266,7 +284,7 @@ def render_status(view: View) -> str:
         head = f"Turn {view.turn}: {to_do(view)}"
     else:  # a discard, a trade answer, a special build, a helper: others decide now
         head = f"Turn {view.turn}, p{view.current}'s turn: {to_do(view)}"
-    lines = [f"{head}; {roll}; robber on {topo.hex_names[view.robber]}"]
+    lines = [f"{head}; {roll}; robber on {_robber_words(view)}"]
     vp = f"VP/{view.vp_target}"
     lines.append(f"  {'player':<8} {vp:>5}  cards  dev  knights  road  awards")
     for p in range(view.n):

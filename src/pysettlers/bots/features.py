@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pysettlers.engine import Action, ActionKind, Board, View, data
 from pysettlers.engine.awards import trail_length
 from pysettlers.engine.sites import closed_by
-from pysettlers.engine.types import NOBODY
+from pysettlers.engine.types import NOBODY, Harbor
 
 Bundle = tuple[int, int, int, int, int]
 
@@ -214,8 +214,11 @@ def production(view: View, p: int, info: BoardInfo, robber: int | None = None) -
 
 
 def hex_damage(view: View, info: BoardInfo, h: int) -> list[float]:
-    """Pips each player loses while the robber stands on hex ``h``."""
+    """Pips each player loses while the robber stands on hex ``h`` (none for a site that is
+    not a hex: the pirate on a harbor blocks no production, see :func:`site_damage`)."""
     out = [0.0] * view.n
+    if not 0 <= h < info.n_hexes:
+        return out
     pp = info.hex_pips[h]
     if not pp:
         return out
@@ -226,6 +229,60 @@ def hex_damage(view: View, info: BoardInfo, h: int) -> list[float]:
         if o != NOBODY:
             out[o] += lvl[v] * pp
     return out
+
+
+HARBOR_TRADED = 0.5
+"""Share of a player's production that :func:`harbor_damage` assumes goes to the bank."""
+
+
+def ratios_without(view: View, p: int, info: BoardInfo, closed: int) -> list[int]:
+    """``p``'s rates from the harbors at their buildings, the one on path ``closed`` left
+    out (``NOBODY``: none; the pirate's closed harbor, ``scenarios/pirate``)."""
+    ends = info.path_ends
+    bo = view.building_owner
+    out = [4, 4, 4, 4, 4]
+    for kind, e in info.board.harbors:
+        if e == closed or not any(bo[v] == p for v in ends[e]):
+            continue
+        if kind == Harbor.GENERIC:
+            out = [min(x, 3) for x in out]
+        else:
+            out[kind] = 2
+    return out
+
+
+def harbor_damage(view: View, info: BoardInfo, e: int) -> list[float]:
+    """What each player loses while the pirate closes the harbor on path ``e``, in pips (as
+    :func:`hex_damage`): the cards per 36 rolls that the bank would give less for the share
+    :data:`HARBOR_TRADED` of their production, at the rates left without the harbor."""
+    out = [0.0] * view.n
+    for q in {view.building_owner[v] for v in info.path_ends[e]} - {NOBODY}:
+        have = ratios_without(view, q, info, NOBODY)
+        left = ratios_without(view, q, info, e)
+        prod = production(view, q, info)
+        out[q] = HARBOR_TRADED * sum(x * (1 / a - 1 / b) for x, a, b in zip(prod, have, left))
+    return out
+
+
+def site_damage(view: View, info: BoardInfo, site: int) -> list[float]:
+    """What each player loses while the robber stands on ``site``: a hex's pips, or with
+    the pirate a harbor's trade (``Topology.site_name``: ``n_hexes + path``)."""
+    if site < info.n_hexes:
+        return hex_damage(view, info, site)
+    return harbor_damage(view, info, site - info.n_hexes)
+
+
+def move_site(a: Action, info: BoardInfo) -> int:
+    """The robber's site a robber move (``robber``) or pirate move (``pirate``) targets."""
+    return info.n_hexes + a.a if a.kind == ActionKind.MOVE_PIRATE else a.a
+
+
+def site_corners(info: BoardInfo, site: int) -> tuple[int, ...]:
+    """The intersections whose buildings the robber on ``site`` touches (a hex's corners,
+    a harbor path's two ends)."""
+    if site < info.n_hexes:
+        return info.hex_corners[site]
+    return info.path_ends[site - info.n_hexes]
 
 
 def harbor_kinds(view: View, p: int, info: BoardInfo) -> set[int]:
@@ -478,7 +535,7 @@ def knight_window(view: View, legal: Sequence[Action]) -> Action:
     assert me is not None
     part = view.ext.get("knight_interrupts")
     victim = getattr(part, "victim", NOBODY)
-    corners = view.board.topology.hex_corners[view.robber]
+    corners = site_corners(board_info(view.board), view.robber)
     hurt = victim == me or any(view.building_owner[v] == me for v in corners)
     want = ActionKind.INTERRUPT_KNIGHT if hurt else ActionKind.LET_ROBBER_BE
     return next((a for a in legal if a.kind == want), legal[0])

@@ -440,15 +440,23 @@ class _Turn:
     # -- robber ------------------------------------------------------------------------------------
 
     def robber_delta(self, h: int, victim: int) -> float:
+        """The robber moved to site ``h`` (a hex, or with the pirate ``n_hexes + path`` of a
+        harbor: ``features.site_damage``) naming ``victim``."""
         view = self.view
         info = self.info
         me = self.me
-        old = F.hex_damage(view, info, view.robber)
-        new = F.hex_damage(view, info, h)
+        old = F.site_damage(view, info, view.robber)
+        new = F.site_damage(view, info, h)
         d = 0.0
         if old[me] or new[me]:
             prod = F.production(view, me, info, robber=h)
-            d += self.prod_value(prod) - self.prod_val
+            if h < info.n_hexes and view.robber < info.n_hexes:
+                d += self.prod_value(prod) - self.prod_val
+            else:  # a harbor closed or opened: my rates change too
+                closed = h - info.n_hexes if h >= info.n_hexes else NOBODY
+                ratios = F.ratios_without(view, me, info, closed)
+                d += self.prod_value(prod, ratios) + self.harbor_value(ratios)
+                d -= self.prod_val + self.harbor_val
         for q in range(view.n):
             if q != me and (new[q] or old[q]):
                 d += W_OPP_PIP * self.pf * threat(view, q) * (new[q] - old[q])
@@ -466,14 +474,19 @@ class _Turn:
         return d
 
     def best_robber(self) -> float:
-        """The best robber placement's value (for a knight), over every other hex."""
+        """The best robber placement's value (for a knight), over every other hex (and
+        harbor, with the pirate)."""
         view = self.view
         bo = view.building_owner
         best = -1e9
-        for h in range(self.info.n_hexes):
+        info = self.info
+        sites = list(range(info.n_hexes))
+        if view.rules.pirate:  # the harbors too
+            sites += sorted(info.n_hexes + e for _, e in view.board.harbors)
+        for h in sites:
             if h == view.robber:
                 continue
-            victims = {bo[v] for v in self.info.hex_corners[h]} - {NOBODY, self.me}
+            victims = {bo[v] for v in F.site_corners(info, h)} - {NOBODY, self.me}
             for q in victims or {NOBODY}:
                 best = max(best, self.robber_delta(h, q))
         return best
@@ -616,6 +629,8 @@ class GreedyBot:
             return t.q_value(_sub(hand, a.give)) - h0
         if k == K.MOVE_ROBBER:
             return t.robber_delta(a.a, a.b)
+        if k == K.MOVE_PIRATE:
+            return t.robber_delta(t.info.n_hexes + a.a, a.b)
         if k == K.PLAY_KNIGHT:
             return t.knight_delta()
         if k == K.PLAY_YEAR_OF_PLENTY:

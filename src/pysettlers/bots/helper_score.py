@@ -93,7 +93,7 @@ def helper_score(t: TurnContext, a: Action) -> float:
         ratios[a.a] = min(2, ratios[a.a])
         return t.q_value(hand, ratios=ratios) - t.q_value(hand) - cost
     if k == K.HELPER_LIN:
-        r = t.info.hex_res[view.robber]
+        r = t.info.hex_res[view.robber]  # Lin is legal only with the robber on a hex
         card = t.q_value(_plus(hand, r)) - h0 if r != NOBODY and view.bank[r] else 0.0
         return t.robber_delta(a.a, NOBODY) + card - cost
     if k == K.HELPER_MARIANNE:

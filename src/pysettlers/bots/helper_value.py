@@ -93,7 +93,8 @@ def _worth(view: View, me: int, h: Helper, info: F.BoardInfo) -> float:
     if h == Helper.CANDAMIR:
         return 0.10 if view.deck_size else 0.0
     if h == Helper.LIN:
-        on_terrain = info.hex_res[view.robber] != NOBODY
+        # (not on terrain on the desert, nor on a harbor with the pirate)
+        on_terrain = view.robber < info.n_hexes and info.hex_res[view.robber] != NOBODY
         hurt = on_terrain and F.hex_damage(view, info, view.robber)[me]
         return 0.07 + (0.10 if hurt else 0.0)
     if h == Helper.NASSIR:

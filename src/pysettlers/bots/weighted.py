@@ -87,15 +87,18 @@ def threat(view: View, q: int) -> float:
 def robber_choice(
     view: View, legal: Sequence[Action], info: F.BoardInfo, noise: Callable[[], float]
 ) -> Action:
-    """The robber placement that hurts the leading opponents most, sparing its own hexes."""
+    """The robber placement that hurts the leading opponents most, sparing its own hexes.
+    With the pirate a harbor is weighed the same way: the trade it closes to each player
+    on it (``features.harbor_damage``), and the card stolen there."""
     me = view.viewer
     assert me is not None
     threats = [threat(view, q) if q != me else 0.0 for q in range(view.n)]
     best: Action | None = None
     best_score = -1e9
-    own_free = [a for a in legal if F.hex_damage(view, info, a.a)[me] == 0]
+    damage = {a: F.site_damage(view, info, F.move_site(a, info)) for a in legal}
+    own_free = [a for a in legal if damage[a][me] == 0]
     for a in own_free or legal:
-        dmg = F.hex_damage(view, info, a.a)
+        dmg = damage[a]
         score = sum(dmg[q] * threats[q] for q in range(view.n) if q != me) - 3.0 * dmg[me]
         if a.b != NOBODY:
             cards = view.hand_sizes[a.b]

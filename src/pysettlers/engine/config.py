@@ -79,6 +79,9 @@ class Rules:
     * ``alternate`` — the 1996 rules' alternate rules in play, by name (``ALTERNATE_RULES``;
       ``alternate.py``), kept sorted. ``no_trade_after_building`` is the same rule as the
       ``separate`` trade and build phases, so it is stored as ``trade_build="separate"``.
+    * ``pirate`` — the 1996 rules' "Pirate" (003, "Alternate Rules for Experienced Players",
+      1): the robber may also be placed on a harbor, closing it to trade while it stands
+      there (``scenarios/pirate``). Off by default.
     * ``seed`` — seeds the map and the game's own chance.
     """
 
@@ -91,6 +94,7 @@ class Rules:
     seed: int = 0
     helpers: bool = False
     alternate: tuple[AlternateRule, ...] = ()
+    pirate: bool = False
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -144,6 +148,8 @@ class Rules:
                 raise ValueError(f"{name} must be one of {choices} (got {value!r})")
         if not isinstance(self.helpers, bool):
             raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
+        if not isinstance(self.pirate, bool):
+            raise ValueError(f"pirate must be true or false (got {self.pirate!r})")
         alt = self.alternate
         if isinstance(alt, str) or not isinstance(alt, (tuple, list)):
             raise ValueError(f"alternate must be a list of rule names (got {alt!r})")
@@ -224,6 +230,8 @@ class Rules:
             d["alternate"] = list(self.alternate)
         else:
             del d["alternate"]
+        if not self.pirate:
+            del d["pirate"]
         return d
 
     @classmethod

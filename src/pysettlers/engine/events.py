@@ -16,8 +16,10 @@ is public: a robber who stole nothing). ``observe`` and per-seat records redact 
 
 Field types say how a field is written in JSON (:func:`event_to_json`): ``Seat`` (``-1``
 as ``null``), ``Seats`` (a bit mask as a list), ``HexRef`` / ``PathRef`` / ``Spot`` (board
-names in the notation's coordinates), ``Res`` / ``Card`` / ``HelperRef`` (names), ``Cards``
-(a list of development cards), ``Bundle5`` (``2ore+1wool``); anything else as plain data.
+names in the notation's coordinates), ``SiteRef`` (where the robber stands: a hex, or a
+harbor's path with the pirate, ``Topology.site_name``), ``Res`` / ``Card`` / ``HelperRef``
+(names), ``Cards`` (a list of development cards), ``Bundle5`` (``2ore+1wool``); anything
+else as plain data.
 
 The state keeps every step's events in an immutable log shared by copies (``log``, with
 the state's ``version``); ``observe(s, seat, since=version)`` gives a seat every event
@@ -46,6 +48,7 @@ E = TypeVar("E", bound="Event")
 Seat = Annotated[int, "seat"]
 Seats = Annotated[int, "seats"]
 HexRef = Annotated[int, "hex"]
+SiteRef = Annotated[int, "site"]
 PathRef = Annotated[int, "path"]
 Spot = Annotated[int, "intersection"]
 Res = Annotated[int, "resource"]
@@ -216,6 +219,8 @@ def _value(role: str | None, x: Any, topo: Topology) -> Any:
         return [q for q in range(x.bit_length()) if x >> q & 1]
     if role == "hex":
         return topo.hex_names[x]
+    if role == "site":
+        return topo.site_name(x)
     if role == "path":
         return topo.path_names[x]
     if role == "intersection":
@@ -330,13 +335,14 @@ class Discarded(Event):
 
 class RobberMoved(Event):
     """The robber moved; ``stolen`` (the resource taken, ``None`` if nothing) is known to
-    the thief and the victim only; everyone sees whether a card was taken."""
+    the thief and the victim only; everyone sees whether a card was taken. ``hex`` is the
+    robber's site: a hex, or with the pirate a harbor (``Topology.site_name``)."""
 
     kind: ClassVar[str] = "robber"
     secret: ClassVar[tuple[str, ...]] = ("stolen",)
     seen_by: ClassVar[tuple[str, ...]] = ("player", "victim")
     player: Seat
-    hex: HexRef
+    hex: SiteRef
     victim: Seat
     stolen: Res | Hidden | None
 

@@ -108,7 +108,8 @@ def position(
       ``played`` — cards played (knights face up; progress cards); ``knights`` — knights
       played (defaults to the played knights and vice versa);
     * ``bank``/``deck`` — default: every card not in a hand or played, so cards are
-      conserved; ``robber`` — a hex (default: where the map starts it, the desert);
+      conserved; ``robber`` — a hex, or with the pirate a harbor's path (default: where the
+      map starts it, the desert);
     * ``longest_road``/``largest_army`` — a player, ``None`` (set aside) or :data:`AUTO`
       (default: who the rules give it to for these pieces and knights);
     * ``phase`` (default ``main``), ``current`` (default ``first_player``; in the set-up
@@ -184,7 +185,7 @@ def position(
             raise ValueError(f"roads: two roads on {topo.path_names[e]}")
         s.road_owner[e] = _player(who, n, f"roads[{key!r}]")
     if robber is not None:
-        s.robber = _hex(s, robber)
+        s.robber = _robber_site(s, robber)
 
     # -- cards
     for p, cards in per_player(hands, n, "hands"):
@@ -367,8 +368,11 @@ def _path(s: GameState, key: object) -> int:
     return _board_id(key, s.topo.parse_path, s.topo.n_paths, "a path")
 
 
-def _hex(s: GameState, key: object) -> int:
-    return _board_id(key, s.topo.parse_hex, s.topo.n_hexes, "a hex")
+def _robber_site(s: GameState, key: object) -> int:
+    """A hex, or a harbor's path (the pirate; ``validate`` refuses a path that is not a
+    harbor, and any path without the option), by name or site id (``Topology.site_name``)."""
+    t = s.topo
+    return _board_id(key, t.parse_site, t.n_hexes + t.n_paths, "a hex or a harbor")
 
 
 def _counts(spec: object, where: str, parse_name: Callable[[str], int], kinds: str) -> Bundle:

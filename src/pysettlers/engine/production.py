@@ -147,12 +147,12 @@ def robber_error(s: GameState, p: int, h: int, victim: int) -> str | None:
     return None
 
 
-def move_robber(s: GameState, p: int, h: int, victim: int, stolen: int | None) -> None:
-    s.robber = h
+def move_robber(s: GameState, p: int, site: int, victim: int, stolen: int | None) -> None:
+    s.robber = site
     if stolen is not None:
         s.hands[5 * victim + stolen] -= 1
         s.hands[5 * p + stolen] += 1
-    s.events.append(RobberMoved(p, h, victim, stolen))
+    s.events.append(RobberMoved(p, site, victim, stolen))
 
 
 def roll_dice(s: GameState) -> tuple[int, int]:
@@ -266,41 +266,58 @@ class MoveRobber(Rule):
         return self.phases
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        scenarios = s.ruleset.scenarios
-        if scenarios and _steal_waits(s, a.player):
-            s.robber = a.a  # placed; the steal is the scenario's to settle
-            for x in scenarios:
-                x.robber_placed(s, a.player, a.a, a.b, True)
-            return None
-        stolen: int | None = None
-        if a.b != NOBODY and s.hand_size(a.b):
-            if outcome is None:
-                stolen, s.rng = rng.weighted(s.rng, s.hand(a.b))
-                outcome = stolen
-            else:
-                assert isinstance(outcome, int)
-                stolen = outcome
-        else:
-            outcome = None
-        move_robber(s, a.player, a.a, a.b, stolen)
-        s.phase = s.resume
-        for x in scenarios:
-            x.robber_placed(s, a.player, a.a, a.b, False)
-        return outcome
+        return place_robber(s, a.player, a.a, a.b, outcome)
 
     def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
-        if a.b == NOBODY or (s.ruleset.scenarios and _steal_waits(s, a.player)):
-            return []
-        return steal_chances(s, a.b)
+        return placing_chances(s, a.player, a.b)
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
-        if a.b == NOBODY or not s.hand_size(a.b):
-            return "nothing is stolen here, so no card can be named"
-        if s.ruleset.scenarios and _steal_waits(s, a.player):
-            return "nothing is stolen yet: another player may interrupt with a knight"
-        if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * a.b + outcome]:
-            return f"p{a.b} holds no card {outcome_words(a.kind, outcome)} to be stolen"
+        return placing_outcome_error(s, a.player, a.b, outcome)
+
+
+def place_robber(s: GameState, p: int, site: int, victim: int, outcome: Outcome) -> Outcome:
+    """``p`` places the robber on ``site`` (a hex, or a harbor with the pirate:
+    ``Topology.site_name``) naming ``victim`` (``NOBODY``: none) and steals, unless a scenario
+    settles the steal later (alternate rule 8). Returns the card stolen, if any."""
+    scenarios = s.ruleset.scenarios
+    if scenarios and _steal_waits(s, p):
+        s.robber = site  # placed; the steal is the scenario's to settle
+        for x in scenarios:
+            x.robber_placed(s, p, site, victim, True)
         return None
+    stolen: int | None = None
+    if victim != NOBODY and s.hand_size(victim):
+        if outcome is None:
+            stolen, s.rng = rng.weighted(s.rng, s.hand(victim))
+            outcome = stolen
+        else:
+            assert isinstance(outcome, int)
+            stolen = outcome
+    else:
+        outcome = None
+    move_robber(s, p, site, victim, stolen)
+    s.phase = s.resume
+    for x in scenarios:
+        x.robber_placed(s, p, site, victim, False)
+    return outcome
+
+
+def placing_chances(s: GameState, p: int, victim: int) -> list[tuple[Outcome, float]]:
+    """The chance outcomes of ``p`` placing the robber naming ``victim``."""
+    if victim == NOBODY or (s.ruleset.scenarios and _steal_waits(s, p)):
+        return []
+    return steal_chances(s, victim)
+
+
+def placing_outcome_error(s: GameState, p: int, victim: int, outcome: Outcome) -> str | None:
+    """Why ``outcome`` cannot be the card ``p`` steals from ``victim`` placing the robber."""
+    if victim == NOBODY or not s.hand_size(victim):
+        return "nothing is stolen here, so no card can be named"
+    if s.ruleset.scenarios and _steal_waits(s, p):
+        return "nothing is stolen yet: another player may interrupt with a knight"
+    if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * victim + outcome]:
+        return f"p{victim} holds no card {outcome_words(K.MOVE_ROBBER, outcome)} to be stolen"
+    return None
 
 
 def steal_chances(s: GameState, victim: int) -> list[tuple[Outcome, float]]:

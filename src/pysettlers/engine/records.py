@@ -122,7 +122,7 @@ def save_state(s: GameState) -> dict[str, Any]:
         "last_roll": s.last_roll,
         "winner": _opt(s.winner),
         "rng": f"{s.rng:016x}",
-        "robber": t.hex_names[s.robber],
+        "robber": t.site_name(s.robber),
         "buildings": {
             t.intersection_names[v]: {
                 "player": o,
@@ -222,7 +222,7 @@ def _load_state(obj: dict[str, Any]) -> GameState:
     s.dev_played = _bool(obj["development_card_played"], "development_card_played")
     s.last_roll = _int(obj["last_roll"], "last_roll")
     s.winner = _unopt(obj["winner"], "winner")
-    s.robber = t.parse_hex(_str(obj["robber"], "robber"))
+    s.robber = t.parse_site(_str(obj["robber"], "robber"))
     for name, item in obj["buildings"].items():
         v = t.parse_intersection(name)
         s.building_owner[v] = _int(item["player"], f"buildings[{name!r}].player")

@@ -159,7 +159,10 @@ class Ruleset:
                     raise ValueError(f"scenario {x.name!r} redefines {rule.kind.name}")
                 chosen[rule.kind] = rule
         self.scenarios: tuple[Scenario, ...] = scenarios
-        self.by_kind: list[Rule | None] = [chosen.get(k) for k in ActionKind]
+        # Indexed by the kind's value, which may skip reserved ids (``types.ActionKind``).
+        self.by_kind: list[Rule | None] = [
+            chosen.get(ActionKind(k)) if k in _KIND_VALUES else None for k in range(_N_KINDS)
+        ]
         ordered = sorted(chosen.values(), key=lambda r: (r.order, r.kind))
         phases = {r.kind: r.phases_for(rules) for r in ordered}
         self.phase_kinds: list[frozenset[ActionKind]] = [
@@ -191,6 +194,9 @@ class Ruleset:
             ph: x for x in scenarios for ph in x.phases()
         }
 
+
+_KIND_VALUES: Final = frozenset(int(k) for k in ActionKind)
+_N_KINDS: Final = max(_KIND_VALUES) + 1
 
 ByHave = tuple[tuple[Options, ...], ...]
 """For each mask of what a player holds, the ``options`` of the kinds whose needs it meets."""

@@ -2,7 +2,7 @@
 
 What this is for: the one interface between the base game and everything optional. A
 scenario (the Helpers of CATAN today; the 1996 alternate rules, 7–8 players, the islands
-maps with bridges, Seafarers ships and the pirate next) is a :class:`Scenario` instance
+maps with bridges, Seafarers ships next; the pirate) is a :class:`Scenario` instance
 registered with :func:`registry.register_scenario` when its package is imported
 (``scenarios/__init__.py`` imports them all; the engine package imports ``scenarios``).
 The base game calls the hooks below and never imports a scenario.
@@ -27,6 +27,11 @@ Hooks (every one optional; the defaults do nothing):
   nothing taken yet), and the placement done (``waited`` says which way);
 * ``trade_ratios(s, ratios)`` — the bank's rates for everyone now (``ratios`` is the base
   game's ``5 * player + resource`` list; return it or a changed copy);
+* ``harbor_closed(s, e)`` — whether the harbor on path ``e`` is closed to trade now (the
+  pirate's harbor); ``trade_ratios`` must already leave its rate out;
+  ``trade_refused(s, p, give, get)`` — a maritime trade of ``p`` is refused: may raise
+  :class:`~pysettlers.engine.errors.IllegalActionError` naming its own rule when it is
+  the reason (the pirate's closed harbor);
 * ``view(s, viewer)`` — its part of a seat's view (public and that seat's secrets only);
 * ``build(s, spec)`` — its part of a position built from parts (``position.position``);
 * ``save(ext, topo)`` / ``load(obj, rules, topo)`` — its part of a saved position as JSON;
@@ -51,6 +56,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .actions import Bundle
 from .config import Rules
 from .types import Phase
 
@@ -102,6 +108,12 @@ class Scenario:
 
     def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
         return ratios
+
+    def harbor_closed(self, s: GameState, e: int) -> bool:
+        return False
+
+    def trade_refused(self, s: GameState, p: int, give: Bundle, get: Bundle) -> None:
+        """``p``'s maritime trade of ``give`` for ``get`` is refused by the rules in play."""
 
     def view(self, s: GameState, viewer: int | None) -> Any:
         return None

@@ -27,6 +27,10 @@ roads; ``prod[total]`` — the (hex, intersection) pairs with a building that a 
 tuples of the pieces (``views.observe``) for that count, shared by copies, rebuilt after
 a change.
 
+* ``robber`` — where the robber stands: hex ``h``, or with the 1996 pirate the harbor on
+  path ``e`` as ``n_hexes + e`` (``Topology.site_name``); one int either way, and never a
+  hex while on a harbor, so production needs no test of its own.
+
 * ``ext`` — each scenario's own part of the state, by scenario name (``scenario.py``);
   empty when no scenario is in play.
 

@@ -227,6 +227,25 @@ class Topology:
             raise NameError_(f"{_shown(text)} is not a path of this board")
         return self._path_alias[key]
 
+    # -- the robber's sites ----------------------------------------------------------------
+    # The robber stands on a hex, or with the 1996 pirate (``scenarios/pirate``) on a harbor,
+    # which is a coastal path of the frame. One int says which: ``h`` for hex ``h``,
+    # ``n_hexes + e`` for the harbor on path ``e``, so the state keeps one int and no hex
+    # compares equal to a harbor site (nothing is blocked for production there).
+
+    def site_name(self, site: int) -> str:
+        """The name of a robber site: a hex's (``(0,0)``) or a harbor path's (``(0,-2)NE``)."""
+        if site < self.n_hexes:
+            return self.hex_names[site]
+        return self.path_names[site - self.n_hexes]
+
+    def parse_site(self, text: str) -> int:
+        """A robber site from a hex's or a path's name (which paths are harbors is the
+        board's to say)."""
+        if not self._normalize(text)[2]:
+            return self.parse_hex(text)
+        return self.n_hexes + self.parse_path(text)
+
     def corner(self, coord: Coord, corner: Corner) -> IntersectionId:
         """The intersection at a corner of a land hex."""
         return self.hex_corners[self.hex_index[coord]][corner]

@@ -79,13 +79,17 @@ def trade_ratios(s: GameState) -> list[int]:
 
 
 def has_generic_harbor(s: GameState, p: int) -> bool:
-    """Whether ``p`` has a settlement or city on a generic (3:1) harbor."""
+    """Whether ``p`` has a settlement or city on a generic (3:1) harbor open to trade (a
+    scenario may close one: the pirate standing on it)."""
     board = s.board
-    return any(
-        o == p and Harbor.GENERIC in board.harbors_at(v)
-        for v, o in enumerate(s.building_owner)
-        if board.intersection_harbor[v] != -1
-    )
+    ends = s.topo.path_ends
+    bo = s.building_owner
+    scenarios = s.ruleset.scenarios
+    for kind, e in board.harbors:
+        if kind == Harbor.GENERIC and any(bo[v] == p for v in ends[e]):
+            if not scenarios or not any(x.harbor_closed(s, e) for x in scenarios):
+                return True
+    return False
 
 
 def rates(s: GameState, p: int, r: int) -> tuple[int, ...]:
@@ -241,7 +245,11 @@ class MaritimeTrade(Rule):
     fields: tuple[str, ...] = ("give", "get")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return maritime_error(s, a.player, a.give, a.get)
+        err = maritime_error(s, a.player, a.give, a.get)
+        if err is not None and s.ruleset.scenarios:
+            for x in s.ruleset.scenarios:  # a scenario's own reason names its rule (raises)
+                x.trade_refused(s, a.player, a.give, a.get)
+        return err
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         ratios = trade_ratios(s)

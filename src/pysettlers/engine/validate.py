@@ -173,7 +173,11 @@ def _ranges(s: GameState, out: list[str]) -> None:
         if not _seat(getattr(s, name), n, nobody=True):
             out.append(f"{name}: {getattr(s, name)} is neither a seat (0 to {n - 1}) nor nobody")
     if not 0 <= s.robber < t.n_hexes:
-        out.append(f"robber: {s.robber} is not a hex of the board (0 to {t.n_hexes - 1})")
+        # With the pirate (003, "1. Pirate") the robber may stand on a harbor instead.
+        if not s.rules.pirate:
+            out.append(f"robber: {s.robber} is not a hex of the board (0 to {t.n_hexes - 1})")
+        elif not any(t.n_hexes + e == s.robber for _, e in s.board.harbors):
+            out.append(f"robber: {s.robber} is neither a hex of the board nor a harbor")
     if s.turn < 0:
         out.append(f"turn: {s.turn} is negative")
     if not 0 <= s.setup_step <= 2 * n:

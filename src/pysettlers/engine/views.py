@@ -64,7 +64,7 @@ class View:
     current: int
     turn: int
     deciders: tuple[int, ...]
-    robber: int
+    robber: int  # a hex, or with the pirate ``n_hexes + path`` of a harbor (``site_name``)
     building_owner: tuple[int, ...]
     building_level: tuple[int, ...]
     road_owner: tuple[int, ...]
@@ -267,7 +267,7 @@ class View:
             "vp_target": self.vp_target,
             "rules": _rules_json(self.rules, self.phase == Phase.GAME_OVER),
             "board": self.board.to_json(),
-            "robber": t.hex_names[self.robber],
+            "robber": t.site_name(self.robber),  # a hex, or a harbor with the pirate
             "buildings": {
                 t.intersection_names[v]: {
                     "player": o,

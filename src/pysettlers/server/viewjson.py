@@ -219,7 +219,7 @@ class ViewCache:
             "vp_target": v.vp_target,
             "rules": rules,
             "board": self._board,
-            "robber": t.hex_names[v.robber],
+            "robber": t.site_name(v.robber),  # a hex, or a harbor with the pirate
             "buildings": buildings_json,
             "roads": roads_json,
             "bank": dict(zip(_RES, v.bank)),

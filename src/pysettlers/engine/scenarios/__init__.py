@@ -2,17 +2,24 @@
 
 What this is for: importing this package registers every scenario the engine ships (the
 engine package imports it once). Each subpackage registers its rules, hooks, events and
-notation; the base game never imports any of them. Today: ``helpers`` (Helpers of CATAN)
-and ``alternate`` (the 1996 alternate rules that add decisions: 1, 5 and 8). 7–8 players,
-the islands maps with bridges, Seafarers ships and the pirate are added the same way: a
+notation; the base game never imports any of them. Today: ``alternate`` (the 1996
+alternate rules that add decisions: 1, 5 and 8), ``pirate`` (the 1996 pirate: the robber
+on a harbor) and ``helpers`` (Helpers of CATAN). 7–8 players, the islands maps with
+bridges and Seafarers ships are added the same way: a
 :class:`~pysettlers.engine.scenario.Scenario` subclass whose ``enabled(rules)`` reads its
 option in ``Rules``.
+
+The import order is the order in which hooks run: the pirate's closed harbor is taken out
+of the harbor rates before the helpers' changes (Jean's 2:1) apply on top of them.
 
 What this is not: a plug-in system for third-party code.
 """
 
 from __future__ import annotations
 
-from . import alternate, helpers
+from . import alternate, pirate
 
-__all__ = ["alternate", "helpers"]
+# isort: split
+from . import helpers
+
+__all__ = ["alternate", "helpers", "pirate"]

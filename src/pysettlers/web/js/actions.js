@@ -34,6 +34,7 @@ export function analyse(ctx) {
 function targetLabel(t, ctx) {
   const a = t.actions[0];
   if (a.kw === "robber") return `Move the robber to ${t.name}`;
+  if (a.kw === "pirate") return `Move the robber to the harbor ${t.name}`;
   if (a.kw === "road") return `Build a road at ${t.name}`;
   if (a.kw === "settlement" || a.kw === "city") return `Build a ${a.kw} at ${t.name}`;
   return t.actions.length === 1 ? actionWords(a, ctx.names) : `${cap(a.kw)} at ${t.name}`;
@@ -62,6 +63,8 @@ export function actionWords(a, names) {
     case "monopoly": return `Monopoly on ${args[0]}`;
     case "robber":
       return args[1] ? `Robber to ${args[0]}, steal from ${names(Number(args[1].slice(1)))}` : `Robber to ${args[0]}, steal from nobody`;
+    case "pirate": // the 1996 pirate: the robber on a harbor, which closes it to trade
+      return args[1] ? `Robber to the harbor ${args[0]}, steal from ${names(Number(args[1].slice(1)))}` : `Robber to the harbor ${args[0]}, steal from nobody`;
     case "settlement": return `Settlement at ${args[0]}`;
     case "city": return `City at ${args[0]}`;
     case "road": return `Road at ${args[0]}`;
@@ -149,7 +152,7 @@ export function act(ctx, a) {
 function chanceOf(a, view) {
   if (a.kw === "roll") return "dice";
   if (a.kw === "buy") return "card";
-  if (a.kw === "robber" && a.args[1]) {
+  if ((a.kw === "robber" || a.kw === "pirate") && a.args[1]) {
     // A victim with no cards (public: the hand size) gives nothing: there is no card to name.
     const victim = view.players[Number(a.args[1].slice(1))];
     return victim && victim.hand_size > 0 ? "stolen" : null;

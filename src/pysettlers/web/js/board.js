@@ -1,5 +1,7 @@
 // The board as SVG, drawn from the view JSON alone (view.board, buildings, roads, robber):
 // any set of land hexes, a sea frame around it, harbors, number tokens with pips, pieces.
+// With the 1996 pirate the robber may stand on a harbor (view.robber names its path): it is
+// drawn at the harbor's marker, which is shown closed.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
 
@@ -82,18 +84,24 @@ function road(e, seat, extra = "") {
     s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 3.5, class: "road-label", fill: playerInk(seat) }, seatLabel(seat)));
 }
 
-function harbor(h, land) {
-  const e = edge(h.path);
-  if (!e) return null;
-  // The marker stands in the sea, off the middle of its coastal path, with two piers.
+/** Where a harbor's marker stands: in the sea, off the middle of its coastal path. */
+function harborSpot(e) {
   const [cx, cy] = hexCenter(e.hex[0], e.hex[1]);
   const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
   const dx = mx - cx, dy = my - cy;
   const len = Math.hypot(dx, dy) || 1;
-  const px = mx + (dx / len) * 40, py = my + (dy / len) * 40;
+  return [mx + (dx / len) * 40, my + (dy / len) * 40];
+}
+
+function harbor(h, closed) {
+  const e = edge(h.path);
+  if (!e) return null;
+  // The marker stands in the sea, off the middle of its coastal path, with two piers.
+  const [px, py] = harborSpot(e);
   const generic = h.type === "generic";
-  const title = generic ? "harbor 3:1 (any resource)" : `harbor 2:1 ${h.type}`;
-  return s("g", { class: "harbor" },
+  const title = (generic ? "harbor 3:1 (any resource)" : `harbor 2:1 ${h.type}`)
+    + (closed ? ": closed, the robber is on it" : "");
+  return s("g", { class: `harbor${closed ? " closed" : ""}`, "data-path": h.path },
     s("title", {}, title),
     s("line", { x1: px, y1: py, x2: e.a[0], y2: e.a[1], class: "pier" }),
     s("line", { x1: px, y1: py, x2: e.b[0], y2: e.b[1], class: "pier" }),
@@ -102,9 +110,9 @@ function harbor(h, land) {
     generic ? null : s("text", { x: px, y: py + 13, class: "harbor-res" }, h.type));
 }
 
-function robber(x, y) {
-  return s("g", { class: "robber", transform: `translate(${x} ${y})` },
-    s("title", {}, "the robber"),
+function robber(x, y, onHarbor = false) {
+  return s("g", { class: `robber${onHarbor ? " on-harbor" : ""}`, transform: `translate(${x} ${y})` },
+    s("title", {}, onHarbor ? "the robber (the pirate), on a harbor" : "the robber"),
     s("ellipse", { cx: 0, cy: 14, rx: 13, ry: 6, class: "robber-base" }),
     s("path", { d: "M-11 14 C-11 -2 -7 -8 0 -8 C7 -8 11 -2 11 14 Z", class: "robber-body" }),
     s("circle", { cx: 0, cy: -14, r: 8, class: "robber-body" }));
@@ -159,8 +167,11 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   svg.append(landG);
 
   const harborG = s("g", { class: "harbors" });
-  for (const h of view.board.harbors || []) {
-    const g = harbor(h, land);
+  const harbors = view.board.harbors || [];
+  // The robber on a harbor (the pirate): view.robber is then that harbor's path.
+  const robberHarbor = robberAt ? null : harbors.find((h) => h.path === view.robber);
+  for (const h of harbors) {
+    const g = harbor(h, h === robberHarbor);
     if (g) harborG.append(g);
   }
   svg.append(harborG, tokenG);
@@ -190,6 +201,9 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
     // Beside the token when there is one, so the number stays readable.
     const numbered = hexes.find((h) => h.hex === view.robber && h.number);
     svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy));
+  } else if (robberHarbor) {
+    const [px, py] = harborSpot(edge(robberHarbor.path));
+    svg.append(robber(px + 22, py - 18, true)); // beside the marker, which stays readable
   }
 
   const tG = s("g", { class: "targets" });
@@ -222,6 +236,12 @@ function target(t, onPick, me) {
       s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: "hit" }),
       ghost,
       s("circle", { cx: mx, cy: my, r: 11, class: "ring" }));
+  }
+  if (t.type === "harbor") { // the pirate: a ring round the harbor's marker
+    const [px, py] = harborSpot(edge(t.name));
+    return s("g", common, s("title", {}, t.label),
+      s("circle", { cx: px, cy: py, r: 38, class: "hit" }),
+      s("circle", { cx: px, cy: py, r: 30, class: "ring" }));
   }
   const p = parseName(t.name);
   const [cx, cy] = hexCenter(p.q, p.r);

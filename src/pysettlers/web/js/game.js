@@ -320,7 +320,9 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       targets: ctx.targets, me: st.seat, recent,
       onPick: (t) => {
         if (t.actions.length === 1) act(ctx, t.actions[0]);
-        else chooseAction(t.kind === "robber" ? `Robber to ${t.name}: steal from…` : t.name, t.actions, ctx);
+        else if (t.kind === "robber" || t.kind === "pirate") {
+          chooseAction(`Robber to ${t.kind === "pirate" ? "the harbor " : ""}${t.name}: steal from…`, t.actions, ctx);
+        } else chooseAction(t.name, t.actions, ctx);
       },
     });
     if (ctx.targets.length) svg.classList.add("picking");
@@ -497,7 +499,7 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", lin: "hex",
+  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", pirate: "harbor", lin: "hex",
     vincent: "corner", william: "edge" }[kind] || "spot";
 }
 

@@ -113,6 +113,7 @@ function createForm(root) {
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
   const helpers = h("input", { type: "checkbox", name: "helpers" });
   const alternate = ALTERNATE.map(([rule, words]) => [rule, words, h("input", { type: "checkbox", name: `alt-${rule}`, "data-alt": rule })]);
+  const pirate = h("input", { type: "checkbox", name: "pirate" });
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
   const pub = h("input", { type: "checkbox", name: "public", checked: true });
   const manual = h("input", { type: "checkbox", name: "manual_chance" });
@@ -184,6 +185,7 @@ function createForm(root) {
     if (discard.value) rules.discard_limit = Number(discard.value);
     const alt = alternate.filter(([, , box]) => box.checked).map(([rule]) => rule);
     if (alt.length) rules.alternate = alt;
+    if (pirate.checked) rules.pirate = true; // written only when on, as the engine does
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
       : { kind: "bot", bot: s.bot.value, options: s.options.value() });
@@ -235,6 +237,7 @@ function createForm(root) {
       h("label", { class: "check" }, helpers, "Helpers of CATAN"),
       h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
         ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
+      h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
       field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),

@@ -32,7 +32,8 @@ export function describe(e, who) {
     case "city": return `${p} builds a city.`;
     case "discard": return `${p} discards ${bundleWords(e.cards)}.`;
     case "robber": {
-      const where = `${p} moves the robber to ${e.hex}`;
+      // (with the pirate the robber may go to a harbor, named by its path: "(2,-1)NE")
+      const where = `${p} moves the robber to ${/[NSEW]$/.test(e.hex) ? "the harbor " : ""}${e.hex}`;
       if (e.victim === null) return `${where}.`;
       if (e.stolen === null) return `${where}; ${who(e.victim)} has nothing to steal.`;
       if (e.stolen === "hidden") return `${where} and steals a card from ${who(e.victim)}.`;

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pysettlers.engine.events import Event, HexRef, Seat
+from pysettlers.engine.events import Event, Seat, SiteRef
 
 
 class SevenUsed(Event):
@@ -37,11 +37,12 @@ class VictoryPointPlayed(Event):
 
 class RobberPlaced(Event):
     """The robber placed on ``hex`` with ``victim`` named, the steal waiting while the others
-    may interrupt with a knight (alternate rule 8)."""
+    may interrupt with a knight (alternate rule 8). With the pirate, ``hex`` may be a harbor
+    (the robber's site, ``Topology.site_name``)."""
 
     kind: ClassVar[str] = "robber_placed"
     secret: ClassVar[tuple[str, ...]] = ()
     seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
-    hex: HexRef
+    hex: SiteRef
     victim: Seat

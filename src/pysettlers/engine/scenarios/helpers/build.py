@@ -173,7 +173,15 @@ def _deserts(s: GameState) -> list[int]:
     return [h for h, r in enumerate(s.board.hex_resource) if r == NOBODY]
 
 
+def _on_terrain(s: GameState) -> bool:
+    """Whether the robber is on a terrain hex: not on the desert, nor (with the pirate,
+    003 "1. Pirate") on a harbor, which Lin's text does not name."""
+    return s.robber < s.topo.n_hexes and s.board.hex_resource[s.robber] != NOBODY
+
+
 def lin_error(s: GameState, p: int, a: Action) -> str | None:
+    if s.robber >= s.topo.n_hexes:
+        return "the robber is not on a terrain hex (the pirate is on a harbor)"
     if s.board.hex_resource[s.robber] == NOBODY:
         return "the robber is not on a terrain hex (it is on the desert)"
     if a.a not in _deserts(s):
@@ -182,7 +190,7 @@ def lin_error(s: GameState, p: int, a: Action) -> str | None:
 
 
 def lin_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
-    if s.board.hex_resource[s.robber] != NOBODY:
+    if _on_terrain(s):
         row = t.lin[p]
         out.extend([row[h] for h in _deserts(s)])
 
