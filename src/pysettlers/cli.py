@@ -47,8 +47,10 @@ from pysettlers.engine import events as ev
 from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
 from pysettlers.engine.config import (
     ALTERNATE_RULES,
+    MAX_DESCRIPTION,
     LARGE_GAME_VARIANTS,
     MAP_KINDS,
+    MapKind,
     TRADE_BUILD_STYLES,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
@@ -392,10 +394,12 @@ def _open_for_writing(path: str) -> TextIO:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    map_kind, map_description = _map_options(args)
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=args.map,
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -430,10 +434,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise _Failure(f"--seat must be from 0 to {args.players - 1}")
     from pysettlers.terminal import play_terminal
 
+    map_kind, map_description = _map_options(args)
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=args.map,
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -443,9 +449,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
+    map_kind, map_description = _map_options(args)
     rules = Rules(
         players=args.players,
-        map_kind=args.map,
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -459,11 +467,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     # Everything is validated before the first game: a typo must not cost a long run.
     specs = sim.parse_players(args.players)
+    map_kind, map_description = _map_options(args)
     rules = Rules(
         players=len(specs),
         vp_target=args.vp,
         discard_limit=args.discard_limit,
-        map_kind=args.map,
+        map_kind=map_kind,
+        map_description=map_description,
         trade_build=args.trade_build,
         large_game_variant=args.variant,
         helpers=args.helpers,
@@ -605,10 +615,52 @@ def _alternate_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+NAMED_MAPS = tuple(k for k in MAP_KINDS if k != "described")
+"""The maps ``--map`` names; a ``described`` map comes from ``--map-file``."""
+
+
+def _map_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--map",
+        choices=NAMED_MAPS,
+        default=None,
+        help="map set-up (variable); islands (3-4 players) and big-islands (5-6) are the "
+        "1996 Islands of Catan maps, with bridges",
+    )
+    p.add_argument(
+        "--map-file",
+        metavar="PATH",
+        default=None,
+        help="a map description (JSON, see docs/maps.md) to lay the board out from",
+    )
+
+
+def _map_options(args: argparse.Namespace) -> tuple[MapKind, str | None]:
+    """``map_kind`` (and ``map_description``) of the rules from ``--map`` / ``--map-file``;
+    the description is read and checked here, before any game is played."""
+    if args.map_file is None:
+        kind: MapKind = args.map or "variable"
+        return kind, None
+    if args.map is not None:
+        raise _Failure("give --map or --map-file, not both")
+    try:
+        with open(args.map_file, encoding="utf-8") as f:
+            text = f.read(MAX_DESCRIPTION + 1)
+    except OSError as err:
+        raise _Failure(f"cannot read {args.map_file}: {err.strerror or err}") from None
+    from pysettlers.engine.maps import load_description
+
+    try:
+        load_description(text)
+    except ValueError as err:
+        raise _Failure(f"{args.map_file}: {err}") from None
+    return "described", text
+
+
 def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
     p.add_argument("--players", type=int, default=4, choices=range(2, 7), help="players (4)")
-    p.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    _map_arguments(p)
     p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
     _alternate_option(p)
 
@@ -669,7 +721,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--games", type=_at_least(1), default=100, help="games to play (100)")
     s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
-    s.add_argument("--map", choices=MAP_KINDS, default="variable", help="map set-up (variable)")
+    _map_arguments(s)
     s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
     s.add_argument(
         "--discard-limit",

@@ -16,7 +16,7 @@ from typing import Any, Literal, get_args
 from . import data
 from .types import is_int
 
-MapKind = Literal["beginner", "variable", "random"]
+MapKind = Literal["beginner", "variable", "random", "islands", "big-islands", "described"]
 TradeBuild = Literal["combined", "separate"]
 LargeGameVariant = Literal["special_building", "mayfair"]
 # The choices as tuples (for argparse and messages), derived from the types: one source.
@@ -30,6 +30,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "large_game_variant": LARGE_GAME_VARIANTS,
 }
 _INTS = ("players", "vp_target", "seed")
+MAX_DESCRIPTION = 200_000
+"""Characters a map description may have (a 200-hex map with every field is far less)."""
 
 # The 1996 rules' "ALTERNATE RULES" (003, p. 12), by the names ``Rules.alternate`` takes, in
 # the rulebook's order (``alternate.py`` holds the text and the reading of each).
@@ -62,6 +64,13 @@ class Rules:
     * ``map_kind`` — ``beginner`` (Illustration A with its starting pieces), ``variable``
       (shuffled terrain and harbors, tokens A–R along the spiral) or ``random`` (shuffled
       terrain, harbors and tokens; no 6 or 8 touching another 6 or 8).
+      The 1996 maps (``engine/maps``): ``islands`` (3–4 players: land, water and port
+      hexes shuffled into one hexagon, bridges, the distance exception across water) and
+      ``big-islands`` (5–6 players, discard limit 10); ``described`` is a map given by a
+      user's description in ``map_description`` (``engine/maps/description.py``).
+    * ``map_description`` — the JSON text of a map description, with ``described`` only
+      (kept as text so that the rules stay one frozen, hashable, serialisable value and a
+      record replays the same map from them).
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
     * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
@@ -81,6 +90,7 @@ class Rules:
     seed: int = 0
     helpers: bool = False
     alternate: tuple[AlternateRule, ...] = ()
+    map_description: str | None = None
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -94,6 +104,7 @@ class Rules:
                 "the beginner map (Illustration A) is for 2–4 players; the 5–6 extension "
                 "has no fixed beginner set-up (use map_kind 'variable' or 'random')"
             )
+        self._check_map()
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
         if not 0 <= self.seed < 2**63:
@@ -135,6 +146,32 @@ class Rules:
                     f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN"
                 )
 
+    def _check_map(self) -> None:
+        """The player counts of the 1996 maps, and a description exactly when described."""
+        kind = self.map_kind
+        if kind == "islands" and self.players > 4:
+            raise ValueError(
+                "the islands map (Islands of Catan) is for 3–4 players; with 5–6 use "
+                "map_kind 'big-islands'"
+            )
+        if kind == "big-islands" and self.players < 5:
+            raise ValueError(
+                "the big-islands map (Big Islands of Catan) is for 5–6 players; with 3–4 use "
+                "map_kind 'islands'"
+            )
+        if kind == "described" and self.map_description is None:
+            raise ValueError("map_kind 'described' needs a map_description (the JSON text)")
+        if kind != "described" and self.map_description is not None:
+            raise ValueError("map_description is only for map_kind 'described'")
+        if self.map_description is not None:
+            if not isinstance(self.map_description, str):
+                raise ValueError("map_description must be the JSON text of a map description")
+            if len(self.map_description) > MAX_DESCRIPTION:
+                raise ValueError(
+                    f"map_description is {len(self.map_description)} characters; at most "
+                    f"{MAX_DESCRIPTION}"
+                )
+
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate
         phases (it is their rule: "once a player starts building, he cannot make any more
@@ -165,6 +202,10 @@ class Rules:
         """Hand size above which a 7 costs half the hand: the option, else 7 (10 for Mayfair)."""
         if self.discard_limit is not None:
             return self.discard_limit
+        # Big Islands of Catan: "the robber only forces a player to discard half their cards
+        # if the player has more than ten cards" (003, 6.).
+        if self.map_kind == "big-islands":
+            return 10
         return 10 if self.players >= 5 and self.large_game_variant == "mayfair" else 7
 
     @property
@@ -185,6 +226,8 @@ class Rules:
             d["alternate"] = list(self.alternate)
         else:
             del d["alternate"]
+        if self.map_description is None:
+            del d["map_description"]
         return d
 
     @classmethod
