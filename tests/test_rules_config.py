@@ -77,13 +77,17 @@ def test_good_values_still_work_and_round_trip() -> None:
 
 def test_choice_tuples_come_from_the_literal_types() -> None:
     hints = get_type_hints(Rules)
-    assert get_args(hints["map_kind"]) == MAP_KINDS == (
-        "beginner",
-        "variable",
-        "random",
-        "islands",
-        "big-islands",
-        "described",
+    assert (
+        get_args(hints["map_kind"])
+        == MAP_KINDS
+        == (
+            "beginner",
+            "variable",
+            "random",
+            "islands",
+            "big-islands",
+            "described",
+        )
     )
     assert get_args(hints["trade_build"]) == TRADE_BUILD_STYLES == ("combined", "separate")
     assert get_args(hints["large_game_variant"]) == LARGE_GAME_VARIANTS

@@ -47,11 +47,11 @@ from pysettlers.engine import events as ev
 from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
 from pysettlers.engine.config import (
     ALTERNATE_RULES,
-    MAX_DESCRIPTION,
     LARGE_GAME_VARIANTS,
     MAP_KINDS,
-    MapKind,
+    MAX_DESCRIPTION,
     TRADE_BUILD_STYLES,
+    MapKind,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.topology import Topology
