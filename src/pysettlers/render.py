@@ -153,7 +153,9 @@ def render_board(view: View, *, legend: bool = False) -> str:
     centre = [(_SX * (2 * q + r), _H * r) for q, r in t.hexes]
     # Water and port hexes inside the map (the Islands of Catan maps): not land, so not in
     # the topology; drawn as their contents only, between the land's outlines.
-    sea = [((_SX * (2 * q + r), _H * r), (q, r), None) for q, r in board.sea]
+    sea: list[tuple[tuple[int, int], tuple[int, int], Harbor | None]] = [
+        ((_SX * (2 * q + r), _H * r), (q, r), None) for q, r in board.sea
+    ]
     sea += [((_SX * (2 * q + r), _H * r), (q, r), kind) for (q, r), kind, _ in board.ports]
     cols = [c for c, _ in corner] + [c + dc for (c, _), _, _ in sea for dc in (-_SX, _SX)]
     rows = [r for _, r in corner] + [r + dr for (_, r), _, _ in sea for dr in (-_A, _A)]
