@@ -290,7 +290,8 @@ def _fixed(value: object, cells: set[Coord]) -> tuple[FixedHex, ...]:
         if kind == PORT:
             harbor = Harbor[_enum(item.get("harbor"), HARBOR_NAMES, f"{where}.harbor").upper()]
             if item.get("side") is not None:
-                side = Side[_enum(item.get("side"), tuple(Side.__members__), f"{where}.side")]
+                names = tuple(n.lower() for n in Side.__members__)
+                side = Side[_enum(item.get("side"), names, f"{where}.side").upper()]
         elif "harbor" in item or "side" in item:
             raise ValueError(f"{where}: only a port hex has a harbor and a side")
         out.append(FixedHex(c, kind, number, harbor, side))
