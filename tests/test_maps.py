@@ -108,9 +108,9 @@ def test_big_islands_counts_fill_the_61_hex_hexagon(seed: int) -> None:
 def test_big_islands_discards_above_ten_and_needs_5_or_6_players() -> None:
     assert Rules(players=6, map_kind="big-islands").discard_max == 10
     assert Rules(players=4, map_kind="islands").discard_max == 7
-    with pytest.raises(ValueError, match="big-islands map .* 5–6 players"):
+    with pytest.raises(ValueError, match=r"big-islands map .* 5–6 players"):
         Rules(players=4, map_kind="big-islands")
-    with pytest.raises(ValueError, match="islands map .* 3–4 players"):
+    with pytest.raises(ValueError, match=r"islands map .* 3–4 players"):
         Rules(players=5, map_kind="islands")
 
 
