@@ -58,6 +58,7 @@ pytest: $(STAMP)
 # The full-size invariant harnesses and bot runs (2,000 base games, 2,000 5–6 player games,
 # 240 helper games, 3,800 bot games): about 25 CPU-minutes; `make test` plays smaller runs.
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
+	tests/test_invariants_islands.py \
 	tests/test_helpers_invariants.py tests/test_bots_many_games.py \
 	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
 soak: $(STAMP)
