@@ -494,7 +494,7 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", lin: "hex",
+  return { settlement: "corner", city: "settlement", road: "edge", bridge: "edge", robber: "hex", lin: "hex",
     vincent: "corner", william: "edge" }[kind] || "spot";
 }
 

@@ -95,7 +95,7 @@ function createForm(root) {
   const players = select("players", [2, 3, 4, 5, 6].map((n) => [String(n), `${n} players`]), "4");
   const seatsBox = h("div", { class: "seats-edit" });
   const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
-  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"]], "variable");
+  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["islands", "Islands of Catan (3-4 players; sea inside, bridges)"], ["big-islands", "Big Islands of Catan (5-6 players)"]], "variable");
   const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
   const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (discard limit 10)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
@@ -128,6 +128,9 @@ function createForm(root) {
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
     largeRow.style.display = n >= 5 ? "" : "none";
     if (n > 4 && map.value === "beginner") map.value = "variable";
+    // The Islands of Catan maps are for 3-4, the Big Islands for 5-6 players (003, 5. and 6.).
+    if (n > 4 && map.value === "islands") map.value = "big-islands";
+    if (n <= 4 && map.value === "big-islands") map.value = "islands";
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
