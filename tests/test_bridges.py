@@ -23,7 +23,16 @@ from pathlib import Path
 import pytest
 
 from builders import assert_illegal, hand, play, position, targets
-from pysettlers.engine import Rules, legal_actions, make_board, new_game
+from pysettlers.engine import (
+    Action,
+    NotationError,
+    Rules,
+    format_action,
+    legal_actions,
+    make_board,
+    new_game,
+    parse_action,
+)
 from pysettlers.engine.building import DISTANCE_RULE, road_sites
 from pysettlers.engine.scenarios.islands import BRIDGE_RULE
 from pysettlers.engine.topology import Topology, topology_for
@@ -197,3 +206,16 @@ def test_islands_games_list_bridges_only_over_water(seed: int) -> None:
     assert t.n_bridge_paths > 0
     for e in range(t.n_land_paths, t.n_paths):
         assert t.path_hexes[e] == ()
+
+
+def test_the_bridge_notation_round_trips() -> None:
+    s = at_bridge()
+    t = s.topo
+    a = parse_action("p0 bridge (1,-1)W", t)  # the other water hex's name for the path
+    assert a == Action(0, ActionKind.BUILD_BRIDGE, t.parse_path("(0,-1)E"))
+    assert format_action(a, t) == "p0 bridge (0,-1)E"
+    assert parse_action(format_action(a, t), t) == a
+    with pytest.raises(NotationError, match="'bridge' takes 1 argument"):
+        parse_action("p0 bridge", t)
+    play(s, "p0 bridge (0,-1)E")
+    assert [e.kind for e in s.events][-1:] == ["bridge"]
