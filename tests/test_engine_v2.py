@@ -59,6 +59,7 @@ KNIGHT_KINDS = {ActionKind.INTERRUPT_KNIGHT, ActionKind.LET_ROBBER_BE}
     [
         Rules(),
         Rules(helpers=True),
+        Rules(map_kind="islands"),
         Rules(
             alternate=(
                 "ignore_seven",
@@ -80,6 +81,7 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
             or (kind in SEVEN_KINDS and not rules.has("ignore_seven"))
             or (kind == ActionKind.PLAY_VICTORY_POINT and not rules.has("victory_points_played"))
             or (kind in KNIGHT_KINDS and not rules.has("knight_interrupts"))
+            or (kind == ActionKind.BUILD_BRIDGE and rules.map_kind != "islands")
         )
         assert (rule is None) == absent, kind
         if rule is not None:
