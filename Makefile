@@ -92,11 +92,14 @@ bench-server: $(STAMP)
 # config.py (compiled, Rules' typed attributes would reject a wrong option with a
 # TypeError before __post_init__ could name it in a ValueError) and views.py (a lazy view
 # fills itself in through __getattr__, which mypyc's native classes do not call).
+# The map descriptions (engine/maps/) stay interpreted too: they run once per game, when the
+# board is laid out, and never in the game loop.
 MYPYC_DIR = build/mypyc
 MYPYC_STAMP = $(MYPYC_DIR)/.built
 INTERPRETED = %/events.py %/config.py %/views.py
 ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
-	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py))
+	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py \
+	src/pysettlers/engine/scenarios/islands/*.py))
 SOURCES = $(shell find src/pysettlers -name '*.py')
 # The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
 CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \

@@ -150,12 +150,17 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   const seaG = s("g", { class: "sea" });
   for (const [q, r] of sea.values()) seaG.append(poly(hexCorners(q, r, 1.02), { class: "sea-hex" }));
   for (const port of ports) {
+    // A port hex: lighter water; its harbor (when it faces land) is drawn with the others.
     const p = parseName(port.hex);
-    const [cx, cy] = hexCenter(p.q, p.r);
     const label = port.type === "generic" ? "port 3:1" : `port 2:1 ${port.type}`;
-    seaG.append(s("g", { class: "port-hex", "data-hex": port.hex },
-      s("title", {}, `${label} ${port.hex}${port.side ? "" : " (touches no land)"}`),
-      s("text", { x: cx, y: cy - 40, class: "port-label" }, "port")));
+    const g = s("g", { class: "port-hex", "data-hex": port.hex },
+      s("title", {}, `${label} ${port.hex}${port.side ? "" : " (touches no land: no harbor)"}`),
+      poly(hexCorners(p.q, p.r, 0.9), { class: "port-fill" }));
+    if (!port.side) {
+      const [cx, cy] = hexCenter(p.q, p.r);
+      g.append(s("text", { x: cx, y: cy + 7, class: "port-label" }, label));
+    }
+    seaG.append(g);
   }
   svg.append(seaG);
 
