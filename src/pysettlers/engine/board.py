@@ -121,11 +121,6 @@ class Board:
 
     # -- serialization --------------------------------------------------------------------
 
-    @property
-    def bridges(self) -> bool:
-        """Whether bridges may be built on this board (its topology has bridge paths)."""
-        return self.topology.n_bridge_paths > 0 or bool(self.sea or self.ports)
-
     def to_json(self) -> dict[str, Any]:
         t = self.topology
         out: dict[str, Any] = {
