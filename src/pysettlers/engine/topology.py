@@ -239,6 +239,20 @@ class Topology:
         self.path_names: tuple[str, ...] = tuple(pnames)
         self._path_alias = palias
 
+    def __eq__(self, other: object) -> bool:
+        # The same shape (and bridge paths) is the same topology: the shared one is normally
+        # the same object, but the cache is bounded, and a map laid out from a shuffle (the
+        # islands maps) has a shape of its own each game, so an evicted and rebuilt one
+        # (loading a saved game) must compare equal.
+        if self is other:
+            return True
+        if not isinstance(other, Topology):
+            return NotImplemented
+        return self.hexes == other.hexes and self.n_paths == other.n_paths
+
+    def __hash__(self) -> int:
+        return hash((self.hexes, self.n_paths))
+
     # -- naming -------------------------------------------------------------------------------
 
     @staticmethod
