@@ -219,3 +219,19 @@ def test_the_bridge_notation_round_trips() -> None:
         parse_action("p0 bridge", t)
     play(s, "p0 bridge (0,-1)E")
     assert [e.kind for e in s.events][-1:] == ["bridge"]
+
+
+def test_a_bridge_may_be_built_in_the_special_building_phase() -> None:
+    rules = Rules(players=5, map_kind="described", map_description=CHANNEL)
+    s = position(
+        rules,
+        pieces={"p0": {"settlements": ["(1,-2)S"]}, "p1": {"settlements": ["(-2,0)N"]}},
+        hands={"p0": BRIDGE_COST_HAND},
+        current=4,
+    )
+    play(s, "p4 end")
+    # p0 can afford nothing but a bridge, and is asked (a bridge counts as something to build).
+    assert s.phase.name == "SPECIAL_BUILD" and s.special_builder == 0
+    assert targets(s, "bridge") == {"(0,-1)E"}
+    play(s, "p0 bridge (0,-1)E")
+    assert hand(s, 0) == "nothing"
