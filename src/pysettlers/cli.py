@@ -54,6 +54,7 @@ from pysettlers.engine.config import (
     MapKind,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
+from pysettlers.engine.scenarios.islands.events import BridgeBuilt
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
 from pysettlers.render import render_board, render_view
@@ -165,6 +166,8 @@ class _TurnLog:
                 say((who, text))
             elif isinstance(e, ev.RoadBuilt):
                 say((who, f"road {names.path_names[e.path]}"))
+            elif isinstance(e, BridgeBuilt):
+                say((who, f"bridge {names.path_names[e.path]}"))
             elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
                 say((who, f"{e.kind} {names.intersection_names[e.intersection]}"))
             elif isinstance(e, ev.CardDrawn):
