@@ -52,6 +52,7 @@ ENGINE = Path(engine.__file__).parent
 
 SEVEN_KINDS = {ActionKind.USE_SEVEN, ActionKind.IGNORE_SEVEN}
 KNIGHT_KINDS = {ActionKind.INTERRUPT_KNIGHT, ActionKind.LET_ROBBER_BE}
+ISLAND_MAPS = ("islands", "big-islands", "described")  # the maps where bridges may be built
 
 
 @pytest.mark.parametrize(
@@ -59,6 +60,7 @@ KNIGHT_KINDS = {ActionKind.INTERRUPT_KNIGHT, ActionKind.LET_ROBBER_BE}
     [
         Rules(),
         Rules(helpers=True),
+        Rules(map_kind="islands"),
         Rules(
             alternate=(
                 "ignore_seven",
@@ -82,6 +84,7 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
             or (kind == ActionKind.PLAY_VICTORY_POINT and not rules.has("victory_points_played"))
             or (kind in KNIGHT_KINDS and not rules.has("knight_interrupts"))
             or (kind == ActionKind.MOVE_PIRATE and not rules.pirate)
+            or (kind == ActionKind.BUILD_BRIDGE and rules.map_kind not in ISLAND_MAPS)
         )
         assert (rule is None) == absent, kind
         if rule is not None:

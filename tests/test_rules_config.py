@@ -33,7 +33,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"map_kind": 1}, "map_kind must be one of"),
     ({"map_kind": None}, "map_kind must be one of"),
     ({"map_kind": ["beginner"]}, "map_kind must be one of"),
-    ({"map_kind": "islands"}, "map_kind must be one of"),
+    ({"map_kind": "seafarers"}, "map_kind must be one of"),
     ({"trade_build": 0}, "trade_build must be one of"),
     ({"large_game_variant": {}}, "large_game_variant must be one of"),
     ({"helpers": 1}, "helpers must be true or false"),
@@ -78,7 +78,16 @@ def test_good_values_still_work_and_round_trip() -> None:
 def test_choice_tuples_come_from_the_literal_types() -> None:
     hints = get_type_hints(Rules)
     assert get_args(hints["map_kind"]) == MAP_KINDS
-    assert MAP_KINDS == ("beginner", "variable", "random", "big-island", "peanut")
+    assert MAP_KINDS == (
+        "beginner",
+        "variable",
+        "random",
+        "big-island",
+        "peanut",
+        "islands",
+        "big-islands",
+        "described",
+    )
     assert get_args(hints["trade_build"]) == TRADE_BUILD_STYLES == ("combined", "separate")
     assert get_args(hints["large_game_variant"]) == LARGE_GAME_VARIANTS
     assert LARGE_GAME_VARIANTS == ("special_building", "mayfair")

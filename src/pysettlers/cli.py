@@ -49,10 +49,12 @@ from pysettlers.engine.config import (
     ALTERNATE_RULES,
     LARGE_GAME_VARIANTS,
     MAP_KINDS,
+    MAX_DESCRIPTION,
     TRADE_BUILD_STYLES,
     MapKind,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
+from pysettlers.engine.scenarios.islands.events import BridgeBuilt
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
 from pysettlers.render import render_board, render_view
@@ -166,6 +168,8 @@ class _TurnLog:
                 say((who, text))
             elif isinstance(e, ev.RoadBuilt):
                 say((who, f"road {names.path_names[e.path]}"))
+            elif isinstance(e, BridgeBuilt):
+                say((who, f"bridge {names.path_names[e.path]}"))
             elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
                 say((who, f"{e.kind} {names.intersection_names[e.intersection]}"))
             elif isinstance(e, ev.CardDrawn):
@@ -395,10 +399,12 @@ def _open_for_writing(path: str) -> TextIO:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    map_kind, map_description = _map_options(args, args.players)
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=_map_kind(args.map, args.players),
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -434,10 +440,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise _Failure(f"--seat must be from 0 to {args.players - 1}")
     from pysettlers.terminal import play_terminal
 
+    map_kind, map_description = _map_options(args, args.players)
     rules = Rules(
         players=args.players,
         vp_target=args.vp,
-        map_kind=_map_kind(args.map, args.players),
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -448,9 +456,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
+    map_kind, map_description = _map_options(args, args.players)
     rules = Rules(
         players=args.players,
-        map_kind=_map_kind(args.map, args.players),
+        map_kind=map_kind,
+        map_description=map_description,
         seed=args.seed,
         helpers=args.helpers,
         alternate=tuple(args.alt),
@@ -465,11 +475,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     # Everything is validated before the first game: a typo must not cost a long run.
     specs = sim.parse_players(args.players)
+    map_kind, map_description = _map_options(args, len(specs))
     rules = Rules(
         players=len(specs),
         vp_target=args.vp,
         discard_limit=args.discard_limit,
-        map_kind=_map_kind(args.map, len(specs)),
+        map_kind=map_kind,
+        map_description=map_description,
         trade_build=args.trade_build,
         large_game_variant=args.variant,
         helpers=args.helpers,
@@ -619,8 +631,9 @@ def _alternate_option(p: argparse.ArgumentParser) -> None:
 
 
 MAP_HELP = (
-    "map set-up: beginner, variable or random for 2-6 players; big-island or peanut (the 1996 "
-    "rules' maps) for 7-8 (default: variable, or big-island for 7-8 players)"
+    "map set-up: beginner, variable or random for 2-6 players; the 1996 rules' maps: islands "
+    "(3-4 players) and big-islands (5-6), with bridges; big-island or peanut for 7-8 "
+    "(default: variable, or big-island for 7-8 players)"
 )
 
 
@@ -632,10 +645,51 @@ def _map_kind(given: MapKind | None, players: int) -> MapKind:
     return "big-island" if players >= 7 else "variable"
 
 
+NAMED_MAPS = tuple(k for k in MAP_KINDS if k != "described")
+"""The maps ``--map`` names; a ``described`` map comes from ``--map-file``."""
+
+
+def _map_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--map",
+        choices=NAMED_MAPS,
+        default=None,
+        help=MAP_HELP,
+    )
+    p.add_argument(
+        "--map-file",
+        metavar="PATH",
+        default=None,
+        help="a map description (JSON, see docs/maps.md) to lay the board out from",
+    )
+
+
+def _map_options(args: argparse.Namespace, players: int) -> tuple[MapKind, str | None]:
+    """``map_kind`` (and ``map_description``) of the rules from ``--map`` / ``--map-file``
+    (without either, the default for ``players``: :func:`_map_kind`); the description is
+    read and checked here, before any game is played."""
+    if args.map_file is None:
+        return _map_kind(args.map, players), None
+    if args.map is not None:
+        raise _Failure("give --map or --map-file, not both")
+    try:
+        with open(args.map_file, encoding="utf-8") as f:
+            text = f.read(MAX_DESCRIPTION + 1)
+    except OSError as err:
+        raise _Failure(f"cannot read {args.map_file}: {err.strerror or err}") from None
+    from pysettlers.engine.maps import load_description
+
+    try:
+        load_description(text)
+    except ValueError as err:
+        raise _Failure(f"{args.map_file}: {err}") from None
+    return "described", text
+
+
 def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the map and the game (1)")
     p.add_argument("--players", type=int, default=4, choices=range(2, 9), help="players, 2-8 (4)")
-    p.add_argument("--map", choices=MAP_KINDS, default=None, help=MAP_HELP)
+    _map_arguments(p)
     p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
     _alternate_option(p)
 
@@ -696,7 +750,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--games", type=_at_least(1), default=100, help="games to play (100)")
     s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
-    s.add_argument("--map", choices=MAP_KINDS, default=None, help=MAP_HELP)
+    _map_arguments(s)
     s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
     s.add_argument(
         "--discard-limit",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pysettlers.engine import GameState, View, observe
 from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
+from pysettlers.engine.board import port_harbor_path
 from pysettlers.engine.data import pips
 from pysettlers.engine.types import NOBODY, Harbor, Phase, Terrain
 
@@ -43,6 +44,7 @@ _RESERVED = "\0"  # a cell kept free on the canvas, printed as a blank
 LEGEND = (
     "Legend: s0 settlement of p0   C0 city of p0   0 along a path: road of p0\n"
     "        . empty intersection   # coastal path with the harbor written beside it\n"
+    "        ~ sea ~ / ~ port ~: a water or port hex; a digit over water: a bridge of p0\n"
     "        each hex: (q,r) coordinate, terrain, number token, one dot per way to roll it\n"
     "        (* for the red 6 and 8), or ROBBER where the robber stands\n"
     "        hills=brick  forest=lumber  pasture=wool  fields=grain  mountain=ore"
@@ -151,8 +153,14 @@ def render_board(view: View, *, legend: bool = False) -> str:
     t = board.topology
     corner = [(_SX * x, _row(y)) for x, y in t.intersection_xy]
     centre = [(_SX * (2 * q + r), _H * r) for q, r in t.hexes]
-    cols = [c for c, _ in corner]
-    rows = [r for _, r in corner]
+    # Water and port hexes inside the map (the Islands of Catan maps): not land, so not in
+    # the topology; drawn as their contents only, between the land's outlines.
+    sea: list[tuple[tuple[int, int], tuple[int, int], Harbor | None]] = [
+        ((_SX * (2 * q + r), _H * r), (q, r), None) for q, r in board.sea
+    ]
+    sea += [((_SX * (2 * q + r), _H * r), (q, r), kind) for (q, r), kind, _ in board.ports]
+    cols = [c for c, _ in corner] + [c + dc for (c, _), _, _ in sea for dc in (-_SX, _SX)]
+    rows = [r for _, r in corner] + [r + dr for (_, r), _, _ in sea for dr in (-_A, _A)]
     canvas = _Canvas(
         range(min(cols) - _MARGIN_X, max(cols) + _MARGIN_X + 1),
         range(min(rows) - _MARGIN_Y, max(rows) + _MARGIN_Y + 1),
@@ -163,6 +171,8 @@ def render_board(view: View, *, legend: bool = False) -> str:
     for p, (a, b) in enumerate(t.path_ends):
         (c1, r1), (c2, r2) = sorted((corner[a], corner[b]), key=lambda cr: cr[1])
         owner = view.road_owner[p]
+        if p >= t.n_land_paths and owner == NOBODY:
+            continue  # a path over water shows only once a bridge is built on it
         for row in range(r1 + 1, r2):
             col = c1 + round((c2 - c1) * (row - r1) / (r2 - r1))
             if owner != NOBODY:
@@ -189,6 +199,17 @@ def render_board(view: View, *, legend: bool = False) -> str:
         elif number:
             canvas.centre(c, r + 1, ("*" if number in _RED else ".") * pips(number))
 
+    port_path_at = {
+        c: port_harbor_path(t, c, side) for c, _, side in board.ports if side is not None
+    }
+    for (c, r), (q, rr), kind in sea:
+        canvas.centre(c, r - 2, f"({q},{rr})")
+        canvas.centre(c, r - 1, "~ sea ~" if kind is None else "~ port ~")
+        canvas.centre(c, r, "~~~~~" if kind is None else harbor_label(kind))
+        path = port_path_at.get((q, rr))
+        if path is not None and t.n_hexes + path == view.robber:  # the pirate on this port
+            canvas.centre(c, r + 1, "ROBBER")
+
     # Intersections, so that harbor labels are placed around them, never over them. An empty
     # one reserves the cell a building's digit would take, so labels stay put as pieces come.
     for v, (c, r) in enumerate(corner):
@@ -199,8 +220,12 @@ def render_board(view: View, *, legend: bool = False) -> str:
             canvas.put(c, r, ("C" if view.building_level[v] == 2 else "s") + str(owner))
 
     # Harbors: the label just outside its coastal path, on the first free spot; with the
-    # pirate, the robber standing on a harbor is written into its label.
+    # pirate, the robber standing on a harbor is written into its label. A port hex's
+    # harbor is labelled on the port hex itself (its # marks the coast it serves).
+    port_paths = set(port_path_at.values())
     for kind, p in board.harbors:
+        if p in port_paths:
+            continue
         a, b = t.path_ends[p]
         hc, hr = centre[t.path_hexes[p][0]]
         label = harbor_label(kind)

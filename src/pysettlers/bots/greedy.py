@@ -85,6 +85,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
+from pysettlers.engine.data import BRIDGE_COST
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor
@@ -618,6 +619,11 @@ class GreedyBot:
             if t.view.phase == Phase.ROAD_BUILDING:  # free: the hand stays as it is
                 return d + t.q_value(hand, near, settle) - h0
             return d + t.q_value(_sub(hand, F.COSTS[F.ROAD]), near, settle) - h0
+        if k == K.BUILD_BRIDGE:  # like a road (Islands of Catan), for a wool more
+            d, near, settle = t.road_delta(a.a)
+            if t.view.phase == Phase.ROAD_BUILDING:
+                return d + t.q_value(hand, near, settle) - h0
+            return d + t.q_value(_sub(hand, BRIDGE_COST), near, settle) - h0
         if k == K.BUY_DEVELOPMENT:
             return t.dev_ev() + t.q_value(_sub(hand, F.COSTS[F.DEV])) - h0
         if k == K.MARITIME_TRADE:

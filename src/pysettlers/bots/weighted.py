@@ -54,6 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
+from pysettlers.engine.data import BRIDGE_COST
 from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor, Helper
 
 from . import features as F
@@ -62,6 +63,7 @@ from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
 
 K = ActionKind
+_ROAD_PIECES = frozenset({K.BUILD_ROAD, K.BUILD_BRIDGE, K.HELPER_WILLIAM})
 
 HELPER_PHASES = frozenset(
     {
@@ -275,7 +277,7 @@ class WeightedBot:
         best: Action | None = None
         best_score = 0.0
         for a in legal:
-            if a.kind != K.BUILD_ROAD and a.kind != K.HELPER_WILLIAM:
+            if a.kind not in _ROAD_PIECES:
                 continue
             score = self._road_value(view, info, a.a, net, prod)
             if lr:
@@ -424,7 +426,9 @@ class WeightedBot:
         if mono and sum(view.hand_sizes) - sum(hand) >= 7:
             return self._monopoly(view, mono, info, targets)
         rb = by.get(K.PLAY_ROAD_BUILDING)
-        roads = by.get(K.BUILD_ROAD, [])
+        # A bridge (Islands of Catan) is weighed like a road: by the open sites it leads to,
+        # so one is built where it reaches a new island's free sites, and nowhere else.
+        roads = by.get(K.BUILD_ROAD, []) + by.get(K.BUILD_BRIDGE, [])
         if rb and F.pieces_left(view, me)[0] >= 2:
             net = F.network(view, me, info)
             if any(self._road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
@@ -664,7 +668,13 @@ class WeightedBot:
         need = helper_value.need_scores(view.hand, targets, self._prod(view, info), info)
 
         def price(a: Action) -> float:
-            give = F.COSTS[F.ROAD] if a.kind == K.BUILD_ROAD else a.give
+            give = (
+                F.COSTS[F.ROAD]
+                if a.kind == K.BUILD_ROAD
+                else BRIDGE_COST
+                if a.kind == K.BUILD_BRIDGE
+                else a.give
+            )
             # A tiny premium on William keeps a helper use for a road that saves nothing.
             return sum(g * need[r] for r, g in enumerate(give)) + (
                 0.05 if a.kind == K.HELPER_WILLIAM else 0.0

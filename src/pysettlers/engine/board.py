@@ -15,6 +15,16 @@ hex, a harbor off the coast, malformed JSON); :func:`check_board` refuses a boar
 not Illustration A on the beginner map). ``replay`` runs both on a record's board, and so
 should anything that loads a board from outside (positions).
 
+Sea inside the map (the 1996 *Islands of Catan* maps and described maps, ``engine/maps``):
+``sea`` lists the water hexes and ``ports`` the port hexes (a sea hex with a harbor on one
+of its edges, the 1996 components) with the side facing land, or ``None`` when none does.
+They are not land, so the topology does not hold them; a port hex facing land becomes a
+harbor on that coastal path, like a frame harbor. One intersection may touch two harbors
+("If two ports end up touching the same intersection, that's fine. A player who builds on
+that intersection can trade at either rate", 003): ``harbors_at`` lists them all and a
+settlement there gains every rate. A board with ``bridges`` has the bridge paths over its
+water (``topology.py``).
+
 What this is not: pieces and the robber's current hex are game state (``state.py``).
 """
 
@@ -28,6 +38,10 @@ from . import data
 from .config import Rules
 from .topology import Topology, parse_coord, topology_for
 from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Side, Terrain
+
+Coord = tuple[int, int]
+Port = tuple[Coord, Harbor, Side | None]
+"""A port hex: where it lies, its harbor type, and the side facing land (``None``: none)."""
 
 MAX_HEXES = 200
 """Most land hexes a board read from JSON may have (the largest island has 30), so that a
@@ -43,7 +57,9 @@ class Board:
         "intersection_harbor",
         "number_hexes",
         "numbers",
+        "ports",
         "robber_start",
+        "sea",
         "terrain",
         "topology",
     )
@@ -54,6 +70,8 @@ class Board:
         terrain: tuple[Terrain, ...],
         numbers: tuple[int, ...],
         harbors: tuple[tuple[Harbor, PathId], ...],
+        sea: tuple[Coord, ...] = (),
+        ports: tuple[Port, ...] = (),
     ) -> None:
         if len(terrain) != topology.n_hexes or len(numbers) != topology.n_hexes:
             raise ValueError("terrain and numbers must give one value per land hex")
@@ -62,10 +80,19 @@ class Board:
         self.terrain = terrain
         self.numbers = numbers
         self.harbors = harbors
+        self.sea = sea
+        self.ports = ports
+        _check_sea(topology, sea, ports, harbors)
         deserts = [h for h, t in enumerate(terrain) if t == Terrain.DESERT]
         # "The robber begins the game in the desert" (Almanac, Robber); with several
-        # deserts (5–6 players) "on any one of the desert hexes": the first one.
-        self.robber_start: HexId = deserts[0] if deserts else 0
+        # deserts (5–6 players) "on any one of the desert hexes": the first one. A map
+        # without a desert (Big Islands of Catan: "remove the desert") names no start; the
+        # reading taken is the first hex with the fewest dots (a 2 or a 12), where the
+        # robber costs the least until the first 7 moves it.
+        if deserts:
+            self.robber_start: HexId = deserts[0]
+        else:
+            self.robber_start = min(range(len(numbers)), key=lambda h: (data.pips(numbers[h]), h))
         self.hex_resource: tuple[int, ...] = tuple(
             NOBODY if t == Terrain.DESERT else int(t) for t in terrain
         )
@@ -98,7 +125,7 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         t = self.topology
-        return {
+        out: dict[str, Any] = {
             "hexes": [
                 {"hex": t.hex_names[h], "terrain": self.terrain[h].name.lower(), "number": n}
                 for h, n in enumerate(self.numbers)
@@ -107,6 +134,21 @@ class Board:
                 {"path": t.path_names[p], "type": kind.name.lower()} for kind, p in self.harbors
             ],
         }
+        # Written only when present, so boards without sea stay exactly as before.
+        if self.sea:
+            out["sea"] = [_name(c) for c in self.sea]
+        if self.ports:
+            out["ports"] = [
+                {
+                    "hex": _name(c),
+                    "type": kind.name.lower(),
+                    "side": None if side is None else side.name,
+                }
+                for c, kind, side in self.ports
+            ]
+        if t.n_bridge_paths or self.sea or self.ports:
+            out["bridges"] = t.n_bridge_paths > 0
+        return out
 
     @classmethod
     def from_json(cls, obj: object) -> Board:
@@ -133,7 +175,21 @@ class Board:
             if not isinstance(number, int) or isinstance(number, bool):
                 raise ValueError(f"{where}.number must be an integer (got {number!r})")
             items.append((terrain, number))
-        topo = topology_for(tuple(sorted(coords, key=lambda c: (c[1], c[0]))))
+        sea = tuple(_coords(obj.get("sea", []), "board.sea"))
+        ports = tuple(_ports(obj.get("ports", [])))
+        overlap = (
+            (seen & set(sea))
+            | (seen & {c for c, _, _ in ports})
+            | (set(sea) & {c for c, _, _ in ports})
+        )
+        if overlap:
+            raise ValueError(f"hex {_name(min(overlap))} is listed as two kinds of hex")
+        if len(sea) + len(ports) + len(coords) > MAX_HEXES * 2:
+            raise ValueError(f"board has more than {MAX_HEXES * 2} hexes")
+        bridges = obj.get("bridges", False)
+        if not isinstance(bridges, bool):
+            raise ValueError(f"board.bridges must be true or false (got {bridges!r})")
+        topo = topology_for(tuple(sorted(coords, key=lambda c: (c[1], c[0]))), bridges)
         terrain_of = [Terrain.DESERT] * topo.n_hexes
         numbers = [0] * topo.n_hexes
         for (t, n), c in zip(items, coords):
@@ -144,7 +200,7 @@ class Board:
             where = f"board.harbors[{i}]"
             kind = _harbor(_str(item, "type", where), f"{where}.type")
             harbors.append((kind, topo.parse_path(_str(item, "path", where))))
-        return cls(topo, tuple(terrain_of), tuple(numbers), tuple(harbors))
+        return cls(topo, tuple(terrain_of), tuple(numbers), tuple(harbors), sea, ports)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -155,14 +211,96 @@ class Board:
             and self.terrain == other.terrain
             and self.numbers == other.numbers
             and self.harbors == other.harbors
+            and self.sea == other.sea
+            and self.ports == other.ports
+            and self.topology.n_bridge_paths == other.topology.n_bridge_paths
         )
 
     def __hash__(self) -> int:
-        return hash((self.terrain, self.numbers, self.harbors))
+        return hash((self.terrain, self.numbers, self.harbors, self.sea, self.ports))
 
 
 def _name(coord: tuple[int, int]) -> str:
     return f"({coord[0]},{coord[1]})"
+
+
+def _coords(value: object, where: str) -> list[Coord]:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of hex names (got {type(value).__name__})")
+    if len(value) > MAX_HEXES:
+        raise ValueError(f"{where} has {len(value)} hexes; at most {MAX_HEXES}")
+    out: list[Coord] = []
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise ValueError(f"{where}[{i}] must be a hex name like '(0,-1)' (got {item!r})")
+        out.append(parse_coord(item))
+    if len(set(out)) != len(out):
+        raise ValueError(f"{where} lists a hex twice")
+    return out
+
+
+def _ports(value: object) -> list[Port]:
+    if not isinstance(value, list):
+        raise ValueError(f"board.ports must be a list (got {type(value).__name__})")
+    if len(value) > MAX_HEXES:
+        raise ValueError(f"board.ports has {len(value)} hexes; at most {MAX_HEXES}")
+    out: list[Port] = []
+    for i, item in enumerate(value):
+        where = f"board.ports[{i}]"
+        coord = parse_coord(_str(item, "hex", where))
+        kind = _harbor(_str(item, "type", where), f"{where}.type")
+        side = item.get("side")
+        if side is None:
+            out.append((coord, kind, None))
+            continue
+        if not isinstance(side, str) or side.upper() not in Side.__members__:
+            raise ValueError(f"{where}.side must be one of {list(Side.__members__)} or null")
+        out.append((coord, kind, Side[side.upper()]))
+    if len({c for c, _, _ in out}) != len(out):
+        raise ValueError("board.ports lists a hex twice")
+    return out
+
+
+def port_harbor_path(topo: Topology, coord: Coord, side: Side) -> PathId | None:
+    """The coastal path a port hex at ``coord`` serves through ``side`` (``None`` when the
+    hex across that side is not land)."""
+    dq, dr = SIDE_OFFSETS[side]
+    land = (coord[0] + dq, coord[1] + dr)
+    if land not in topo.hex_index:
+        return None
+    return topo.side(land, Side((side + 3) % 6))
+
+
+SIDE_OFFSETS: tuple[Coord, ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+"""Axial offset of the hex across each side NE, E, SE, SW, W, NW (``topology.SIDE_NEIGHBOR``)."""
+
+
+def _check_sea(
+    topo: Topology,
+    sea: tuple[Coord, ...],
+    ports: tuple[Port, ...],
+    harbors: tuple[tuple[Harbor, PathId], ...],
+) -> None:
+    """Sea and port hexes are not land, and a port hex facing land is a harbor there."""
+    land = topo.hex_index
+    for c in sea:
+        if c in land:
+            raise ValueError(f"hex {_name(c)} is listed both as land and as water")
+    for c, kind, side in ports:
+        if c in land:
+            raise ValueError(f"hex {_name(c)} is listed both as land and as a port hex")
+        if side is None:
+            continue
+        path = port_harbor_path(topo, c, side)
+        if path is None:
+            raise ValueError(
+                f"port hex {_name(c)}: its harbor side {side.name} does not face a land hex"
+            )
+        if (kind, path) not in harbors:
+            raise ValueError(
+                f"port hex {_name(c)} faces land on {topo.path_names[path]}, but the board "
+                f"has no {kind.name.lower()} harbor there"
+            )
 
 
 def _list(obj: dict[Any, Any], key: str) -> list[Any]:
@@ -398,6 +536,13 @@ def check_board(board: Board, rules: Rules) -> None:
     or 8 touches another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts
     and the like.
     """
+    if rules.map_kind in ("islands", "big-islands", "described"):
+        from .maps import check_described_board  # the maps laid out from descriptions
+
+        check_described_board(board, rules)
+        return
+    if board.sea or board.ports:
+        raise ValueError(f"a {rules.map_kind} map has no water or port hexes inside it")
     layout = layout_for(rules)
     topo = board.topology
     land, want = set(topo.hexes), set(layout.land)
@@ -480,6 +625,10 @@ def _counts(c: Counter[Any]) -> str:
 
 def make_board(rules: Rules) -> Board:
     """The map of a game, a pure function of its rules (map kind and seed)."""
+    if rules.map_kind in ("islands", "big-islands", "described"):
+        from .maps import make_described_board  # the maps laid out from descriptions
+
+        return make_described_board(rules)
     layout = layout_for(rules)
     topo = topology_for(layout.land)
     if rules.map_kind == "beginner":

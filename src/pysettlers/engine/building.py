@@ -21,7 +21,7 @@ from typing import Final
 from .actions import Action, Outcome, format_bundle
 from .alternate import KEEP_A_SETTLEMENT_RULE, settlements_on_board
 from .awards import extend_longest_road, longest_road_of, update_longest_road
-from .data import CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
+from .data import BRIDGE_COST, CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
 from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources
 from .flow import enter_build, next_setup_step
@@ -64,6 +64,8 @@ def can_build_anything(s: GameState, p: int) -> bool:
         return True
     if s.holds(p, ROAD_COST) and road_sites(s, p):
         return True
+    if s.topo.n_bridge_paths and s.holds(p, BRIDGE_COST) and bridge_sites(s, p):
+        return True
     return s.holds(p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
 
 
@@ -96,6 +98,16 @@ def road_site_error(s: GameState, p: int, e: int) -> str | None:
     """Why ``p`` may not build a road on path ``e`` now (ignoring cost), or ``None``."""
     if not 0 <= e < s.topo.n_paths:
         return f"there is no path {e}"
+    if e >= s.topo.n_land_paths:
+        return (
+            f"{s.topo.path_names[e]} lies between two water or port hexes: only a bridge can "
+            "be built there"
+        )
+    return path_site_error(s, p, e)
+
+
+def path_site_error(s: GameState, p: int, e: int) -> str | None:
+    """Why ``p`` may not put a road piece (a road, or a bridge over water) on path ``e``."""
     if s.road_owner[e] != NOBODY:
         return f"only one road can be built on a path; {s.topo.path_names[e]} is taken"
     if s.roads_left[p] <= 0:
@@ -133,10 +145,31 @@ def road_sites(s: GameState, p: int) -> list[int]:
     keep current (the invariant harness checks it against :func:`scan_road_sites`)."""
     if s.roads_left[p] <= 0:
         return []
+    topo = s.topo
     if s.setup_vertex != NOBODY:
         ro = s.road_owner
-        return sorted(e for e in s.topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY)
+        land = topo.n_land_paths
+        return sorted(
+            e for e in topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY and e < land
+        )
+    if topo.n_bridge_paths:  # the frontier also holds the bridge paths over water
+        return bits(s.road_frontier[p] & ((1 << topo.n_land_paths) - 1))
     return bits(s.road_frontier[p])
+
+
+def bridge_sites(s: GameState, p: int) -> list[int]:
+    """The bridge paths (over water) where ``p`` may build a bridge now, ignoring cost: the
+    frontier's paths from ``n_land_paths`` on (a bridge connects "exactly like roads")."""
+    if s.roads_left[p] <= 0 or s.setup_vertex != NOBODY:
+        return []
+    return bits(s.road_frontier[p] >> s.topo.n_land_paths << s.topo.n_land_paths)
+
+
+def road_piece_sites(s: GameState, p: int) -> list[int]:
+    """Where ``p`` may place a road piece now: a road, or a bridge on a board with water."""
+    if s.topo.n_bridge_paths:
+        return road_sites(s, p) + bridge_sites(s, p)
+    return road_sites(s, p)
 
 
 def scan_road_sites(s: GameState, p: int) -> list[int]:
@@ -401,7 +434,7 @@ class BuildRoad(Rule):
             s.events.append(RoadBuilt(p, a.a))
             place_road(s, p, a.a)
             s.free_roads -= 1
-            if s.free_roads <= 0 or not road_sites(s, p):
+            if s.free_roads <= 0 or not road_piece_sites(s, p):
                 s.free_roads = 0
                 s.phase = s.resume
         else:

@@ -16,7 +16,9 @@ from typing import Any, Literal, get_args
 from . import data
 from .types import is_int
 
-MapKind = Literal["beginner", "variable", "random", "big-island", "peanut"]
+MapKind = Literal[
+    "beginner", "variable", "random", "big-island", "peanut", "islands", "big-islands", "described"
+]
 TradeBuild = Literal["combined", "separate"]
 LargeGameVariant = Literal["special_building", "mayfair"]
 # The choices as tuples (for argparse and messages), derived from the types: one source.
@@ -33,6 +35,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "large_game_variant": LARGE_GAME_VARIANTS,
 }
 _INTS = ("players", "vp_target", "seed")
+MAX_DESCRIPTION = 200_000
+"""Characters a map description may have (a 200-hex map with every field is far less)."""
 
 # The 1996 rules' "ALTERNATE RULES" (003, p. 12), by the names ``Rules.alternate`` takes, in
 # the rulebook's order (``alternate.py`` holds the text and the reading of each).
@@ -71,6 +75,13 @@ class Rules:
       terrain, harbors and tokens; no 6 or 8 touching another 6 or 8); for 7–8 players
       ``big-island`` or ``peanut`` (the 1996 maps, shuffled terrain and harbors, tokens by
       the spiral; ``data.py``).
+      The 1996 maps (``engine/maps``): ``islands`` (3–4 players: land, water and port
+      hexes shuffled into one hexagon, bridges, the distance exception across water) and
+      ``big-islands`` (5–6 players, discard limit 10); ``described`` is a map given by a
+      user's description in ``map_description`` (``engine/maps/description.py``).
+    * ``map_description`` — the JSON text of a map description, with ``described`` only
+      (kept as text so that the rules stay one frozen, hashable, serialisable value and a
+      record replays the same map from them).
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
     * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
@@ -95,16 +106,19 @@ class Rules:
     helpers: bool = False
     alternate: tuple[AlternateRule, ...] = ()
     pirate: bool = False
+    map_description: str | None = None
 
     def __post_init__(self) -> None:
         self._check_types()
         self._normalise_alternate()
         if not 2 <= self.players <= 8:
             raise ValueError(f"players must be from 2 to 8 (got {self.players})")
-        if self.players >= 7 and self.map_kind not in TWO_SET_MAPS:
+        if self.players >= 7 and self.map_kind not in (*TWO_SET_MAPS, "described"):
+            # A described map (a user's) may be drawn for any number of players.
             raise ValueError(
                 f"{self.players} players need one of the 1996 rules' 7–8 player maps "
-                f"(map_kind 'big-island' or 'peanut'), not map_kind {self.map_kind!r}"
+                f"(map_kind 'big-island' or 'peanut') or a described map, not map_kind "
+                f"{self.map_kind!r}"
             )
         if self.helpers and self.players > len(data.HELPER_STACK):
             # "Each player takes the top card" of the stack A1–A6 with their second
@@ -125,6 +139,7 @@ class Rules:
                 "the beginner map (Illustration A) is for 2–4 players; the 5–6 extension "
                 "has no fixed beginner set-up (use map_kind 'variable' or 'random')"
             )
+        self._check_map()
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
         if not 0 <= self.seed < 2**63:
@@ -168,6 +183,32 @@ class Rules:
                     f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN"
                 )
 
+    def _check_map(self) -> None:
+        """The player counts of the 1996 maps, and a description exactly when described."""
+        kind = self.map_kind
+        if kind == "islands" and self.players > 4:
+            raise ValueError(
+                "the islands map (Islands of Catan) is for 3–4 players; with 5–6 use "
+                "map_kind 'big-islands'"
+            )
+        if kind == "big-islands" and self.players < 5:
+            raise ValueError(
+                "the big-islands map (Big Islands of Catan) is for 5–6 players; with 3–4 use "
+                "map_kind 'islands'"
+            )
+        if kind == "described" and self.map_description is None:
+            raise ValueError("map_kind 'described' needs a map_description (the JSON text)")
+        if kind != "described" and self.map_description is not None:
+            raise ValueError("map_description is only for map_kind 'described'")
+        if self.map_description is not None:
+            if not isinstance(self.map_description, str):
+                raise ValueError("map_description must be the JSON text of a map description")
+            if len(self.map_description) > MAX_DESCRIPTION:
+                raise ValueError(
+                    f"map_description is {len(self.map_description)} characters; at most "
+                    f"{MAX_DESCRIPTION}"
+                )
+
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate
         phases (it is their rule: "once a player starts building, he cannot make any more
@@ -206,6 +247,10 @@ class Rules:
             return self.discard_limit
         if self.two_sets:
             return data.DISCARD_LIMIT_TWO_SETS
+        # Big Islands of Catan: "the robber only forces a player to discard half their cards
+        # if the player has more than ten cards" (003, 6.).
+        if self.map_kind == "big-islands":
+            return 10
         return 10 if self.players >= 5 and self.large_game_variant == "mayfair" else 7
 
     @property
@@ -232,6 +277,8 @@ class Rules:
             del d["alternate"]
         if not self.pirate:
             del d["pirate"]
+        if self.map_description is None:
+            del d["map_description"]
         return d
 
     @classmethod

@@ -20,6 +20,8 @@ ROAD_COST: Bundle = (1, 1, 0, 0, 0)  # brick & lumber
 SETTLEMENT_COST: Bundle = (1, 1, 1, 1, 0)  # brick, lumber, wool & grain
 CITY_COST: Bundle = (0, 0, 0, 2, 3)  # 3 ore & 2 grain
 DEVELOPMENT_COST: Bundle = (0, 0, 1, 1, 1)  # ore, wool & grain
+# "Bridges cost one wood, one brick, and one sheep" (003, 5. Islands of Catan).
+BRIDGE_COST: Bundle = (1, 1, 1, 0, 0)  # brick, lumber & wool
 
 # -- Pieces per player (R5 "Setting up the game": "5 settlements, 4 cities, and 15 roads") ---
 ROADS_PER_PLAYER = 15

@@ -19,7 +19,7 @@ from typing import Final
 from . import rng
 from .actions import Action, Outcome, dev_name, outcome_words, resource_name
 from .awards import update_largest_army
-from .building import pay, require_cost, road_sites
+from .building import pay, require_cost, road_piece_sites
 from .config import Rules
 from .data import DEVELOPMENT_COST
 from .events import CardDrawn, KnightPlayed, MonopolyPlayed, RoadBuildingPlayed, YearOfPlentyPlayed
@@ -63,7 +63,8 @@ def draw(s: GameState, p: int, card: int) -> None:
 def road_building_error(s: GameState, p: int) -> str | None:
     if s.roads_left[p] <= 0:
         return "Road Building needs a road in your supply; you have none left"
-    if not road_sites(s, p):
+    # "A Road Building card can be used to build bridges" (003, Islands of Catan).
+    if not road_piece_sites(s, p):
         return "Road Building needs a path where you could build a road; there is none"
     return None
 

@@ -39,7 +39,8 @@ def normal_road_sites(s: GameState, p: int) -> list[int]:
     """
     if s.roads_left[p] <= 0:
         return []
-    return scan_road_sites(s, p)
+    land = s.topo.n_land_paths  # a path over water takes a bridge, not a road
+    return [e for e in scan_road_sites(s, p) if e < land]
 
 
 def player_sites(s: GameState, p: int) -> Sites:

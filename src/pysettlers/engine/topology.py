@@ -6,6 +6,20 @@ per map shape and shared by every state of every game on that shape. It also nam
 ``(0,-1)N`` is an intersection, ``(0,-1)NE`` a path, ``(0,-1)`` a hex; every alias of an
 intersection or path (one per touching land hex) parses to the same id.
 
+Bridges (the 1996 *Islands of Catan*, ``engine/maps``): built with ``bridges=True`` the
+topology also has a path over every edge between two hexes that are not land (water, port
+or beyond the map) whose two ends are intersections of the land — "Bridges can be built over
+edges of two water or port hexes" (003, 5. Islands of Catan). These *bridge paths* take the
+ids after every land path (``n_land_paths`` onwards), so a land path keeps its id whether or
+not bridges are in play. They join ``intersection_paths`` and ``path_neighbors`` (a bridge is
+"treated exactly like roads" for connection and the Longest Road) but never
+``intersection_neighbors``: two intersections joined only across water are not neighbours
+for the distance rule ("when two intersections are separated by nothing but water or port
+hexes, ignore the rule that settlements must be placed at least two intersections away").
+Without bridges such intersections have no path between them at all, so the distance
+exception holds on any board with water inside. A bridge path is named after the non-land
+hexes it lies between (``(1,0)E`` with ``(1,0)`` water); it touches no land hex.
+
 What this is not: it knows nothing of terrain, numbers, harbors or pieces (see ``board.py``
 and ``state.py``). Any shape works — the 19-hex island, the 30-hex 5–6 island, or an
 irregular archipelago — because adjacency is derived from coordinates, never typed in.
@@ -83,8 +97,10 @@ class Topology:
         "intersection_neighbors",
         "intersection_paths",
         "intersection_xy",
+        "n_bridge_paths",
         "n_hexes",
         "n_intersections",
+        "n_land_paths",
         "n_paths",
         "path_ends",
         "path_hexes",
@@ -92,7 +108,7 @@ class Topology:
         "path_neighbors",
     )
 
-    def __init__(self, land: Iterable[Coord]) -> None:
+    def __init__(self, land: Iterable[Coord], bridges: bool = False) -> None:
         # Row-major order (top to bottom, west to east) gives stable, readable hex ids.
         self._spirals: dict[Coord, tuple[HexId, ...]] = {}  # ``spiral`` by start, once each
         self.hexes: tuple[Coord, ...] = tuple(sorted(set(land), key=lambda c: (c[1], c[0])))
@@ -130,18 +146,42 @@ class Topology:
             return (ay + by, ax + bx)  # midpoint, reading order
 
         pkeys = sorted(path_keys, key=path_order)
+        self.n_land_paths = len(pkeys)
+        # Bridge paths (module docstring): edges of the hex lattice whose two ends are land
+        # intersections but which lie along no land hex — both hexes beside them are water,
+        # port hexes or outside the map. Only hexes touching a land intersection can have
+        # such an edge, and each of those is a neighbour of a land hex.
+        bridge_names: dict[tuple[int, int], list[str]] = {}
+        if bridges:
+            land_set = set(self.hexes)
+            near = {(q + dq, r + dr) for q, r in self.hexes for dq, dr in SIDE_NEIGHBOR} - land_set
+            for q, r in sorted(near, key=lambda c: (c[1], c[0])):
+                cx, cy = 2 * q + r, 3 * r
+                ks = [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
+                for s in range(6):
+                    ka, kb = ks[s], ks[(s + 1) % 6]
+                    if ka not in vid or kb not in vid:
+                        continue
+                    a, b = vid[ka], vid[kb]
+                    key = (min(a, b), max(a, b))
+                    if key in path_keys:
+                        continue  # along a land hex: an ordinary path
+                    bridge_names.setdefault(key, []).append(f"({q},{r}){Side(s).name}")
+        bkeys = sorted(bridge_names, key=path_order)
+        pkeys += bkeys
+        self.n_bridge_paths = len(bkeys)
         pid = {k: i for i, k in enumerate(pkeys)}
         self.n_paths = len(pkeys)
         self.path_ends: tuple[tuple[IntersectionId, IntersectionId], ...] = tuple(pkeys)
         self.path_hexes: tuple[tuple[HexId, ...], ...] = tuple(
-            tuple(sorted(h for h, _ in path_keys[k])) for k in pkeys
+            tuple(sorted(h for h, _ in path_keys.get(k, ()))) for k in pkeys
         )
         self.hex_sides: tuple[tuple[PathId, ...], ...] = tuple(
             tuple(pid[(min(cs[s], cs[(s + 1) % 6]), max(cs[s], cs[(s + 1) % 6]))] for s in range(6))
             for cs in self.hex_corners
         )
         self.coastal_paths: tuple[PathId, ...] = tuple(
-            p for p in range(self.n_paths) if len(self.path_hexes[p]) == 1
+            p for p in range(self.n_land_paths) if len(self.path_hexes[p]) == 1
         )
 
         vpaths: list[list[PathId]] = [[] for _ in range(self.n_intersections)]
@@ -149,8 +189,9 @@ class Topology:
         for p, (a, b) in enumerate(self.path_ends):
             vpaths[a].append(p)
             vpaths[b].append(p)
-            vnbrs[a].append(b)
-            vnbrs[b].append(a)
+            if p < self.n_land_paths:  # across water is no neighbour (distance exception)
+                vnbrs[a].append(b)
+                vnbrs[b].append(a)
         self.intersection_paths: tuple[tuple[PathId, ...], ...] = tuple(map(tuple, vpaths))
         self.intersection_neighbors: tuple[tuple[IntersectionId, ...], ...] = tuple(
             map(tuple, vnbrs)
@@ -184,6 +225,12 @@ class Topology:
         pnames: list[str] = []
         palias: dict[str, PathId] = {}
         for p, k in enumerate(pkeys):
+            if p >= self.n_land_paths:  # a bridge path: named by the hexes it lies between
+                aliases = bridge_names[k]
+                for name in aliases:
+                    palias[name] = p
+                pnames.append(aliases[0])
+                continue
             touching = sorted(path_keys[k])
             for h, s in touching:
                 palias[self.hex_names[h] + Side(s).name] = p
@@ -191,6 +238,20 @@ class Topology:
             pnames.append(self.hex_names[h] + Side(s).name)
         self.path_names: tuple[str, ...] = tuple(pnames)
         self._path_alias = palias
+
+    def __eq__(self, other: object) -> bool:
+        # The same shape (and bridge paths) is the same topology: the shared one is normally
+        # the same object, but the cache is bounded, and a map laid out from a shuffle (the
+        # islands maps) has a shape of its own each game, so an evicted and rebuilt one
+        # (loading a saved game) must compare equal.
+        if self is other:
+            return True
+        if not isinstance(other, Topology):
+            return NotImplemented
+        return self.hexes == other.hexes and self.n_paths == other.n_paths
+
+    def __hash__(self) -> int:
+        return hash((self.hexes, self.n_paths))
 
     # -- naming -------------------------------------------------------------------------------
 
@@ -253,6 +314,10 @@ class Topology:
     def side(self, coord: Coord, side: Side) -> PathId:
         """The path along a side of a land hex."""
         return self.hex_sides[self.hex_index[coord]][side]
+
+    def is_bridge(self, p: PathId) -> bool:
+        """Whether path ``p`` lies over water (a bridge path; module docstring)."""
+        return p >= self.n_land_paths
 
     def path_between(self, a: IntersectionId, b: IntersectionId) -> PathId | None:
         """The path joining two adjacent intersections, if any."""
@@ -331,10 +396,26 @@ class Topology:
         return tuple(c for h, c in enumerate(self.hexes) if len(self.hex_neighbors[h]) == 3)
 
 
+class _SharedTopologies:
+    """``topology_for``: :func:`_topology_for` with one cache key per shape and flag however
+    the flag is passed (``lru_cache`` keys ``f(x)`` and ``f(x, False)`` apart, which would
+    give one shape two topologies that do not compare equal)."""
+
+    def __call__(self, land: tuple[Coord, ...], bridges: bool = False) -> Topology:
+        return _topology_for(land, bool(bridges))
+
+    def cache_clear(self) -> None:
+        _topology_for.cache_clear()
+
+
 @lru_cache(maxsize=32)
-def topology_for(land: tuple[Coord, ...]) -> Topology:
+def _topology_for(land: tuple[Coord, ...], bridges: bool) -> Topology:
     """The shared topology of a board shape (built once, then reused by every game).
 
     The cache is bounded: boards read from records or clients may have any shape, and each
-    distinct one must not stay in memory for ever. The few shapes in play stay cached."""
-    return Topology(land)
+    distinct one must not stay in memory for ever. The few shapes in play stay cached.
+    ``bridges`` adds the bridge paths over water (module docstring)."""
+    return Topology(land, bridges)
+
+
+topology_for = _SharedTopologies()

@@ -174,7 +174,8 @@ class ActionKind(IntEnum):
     PLAY_VICTORY_POINT = 37  # rule 1: a victory point card is played face up to count
     INTERRUPT_KNIGHT = 38  # rule 8: a knight played to take the robber over
     LET_ROBBER_BE = 39  # rule 8: no knight this time
-    # 40 is reserved (the islands maps' bridges).
+    # The 1996 Islands of Catan maps (``scenarios/islands``).
+    BUILD_BRIDGE = 40  # a bridge over an edge between two water or port hexes
     # The 1996 pirate (``scenarios/pirate``): the robber placed on a harbor.
     MOVE_PIRATE = 41
 

@@ -36,6 +36,7 @@ function targetLabel(t, ctx) {
   if (a.kw === "robber") return `Move the robber to ${t.name}`;
   if (a.kw === "pirate") return `Move the robber to the harbor ${t.name}`;
   if (a.kw === "road") return `Build a road at ${t.name}`;
+  if (a.kw === "bridge") return `Build a bridge at ${t.name}`;
   if (a.kw === "settlement" || a.kw === "city") return `Build a ${a.kw} at ${t.name}`;
   return t.actions.length === 1 ? actionWords(a, ctx.names) : `${cap(a.kw)} at ${t.name}`;
 }
@@ -68,6 +69,7 @@ export function actionWords(a, names) {
     case "settlement": return `Settlement at ${args[0]}`;
     case "city": return `City at ${args[0]}`;
     case "road": return `Road at ${args[0]}`;
+    case "bridge": return `Bridge at ${args[0]}`;
     case "accept": return "Accept";
     case "reject": return "Reject";
     case "cancel": return "Withdraw the offer";

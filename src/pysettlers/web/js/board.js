@@ -72,6 +72,7 @@ export function piece(kind, seat, x, y, extra = "") {
 }
 
 function road(e, seat, extra = "") {
+  // A bridge (a road piece over water, Islands of Catan) is drawn as a road with its name.
   const [ax, ay] = e.a;
   const [bx, by] = e.b;
   const t = 0.16; // leave room for the pieces at the ends
@@ -125,7 +126,15 @@ function robber(x, y, onHarbor = false) {
 export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set() } = {}) {
   const hexes = view.board.hexes;
   const land = new Set(hexes.map((h) => hexKey(h.hex)));
+  // Water and port hexes inside the map (the Islands of Catan maps): drawn as sea, the port
+  // hexes with their harbor type; their harbors are drawn like a frame's below.
+  const ports = view.board.ports || [];
+  const inner = [...(view.board.sea || []), ...ports.map((p) => p.hex)];
   const sea = new Map();
+  for (const name of inner) {
+    const p = parseName(name);
+    sea.set(`${p.q},${p.r}`, [p.q, p.r]);
+  }
   for (const h of hexes) {
     const p = parseName(h.hex);
     for (const [dq, dr] of NEIGHBOURS) {
@@ -135,7 +144,7 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   }
   // The view box: the land and half of the sea ring (enough for the harbors).
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const h of hexes) {
+  for (const h of [...hexes, ...inner.map((name) => ({ hex: name }))]) {
     const p = parseName(h.hex);
     for (const [x, y] of hexCorners(p.q, p.r, 1.8)) {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
@@ -149,6 +158,19 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
 
   const seaG = s("g", { class: "sea" });
   for (const [q, r] of sea.values()) seaG.append(poly(hexCorners(q, r, 1.02), { class: "sea-hex" }));
+  for (const port of ports) {
+    // A port hex: lighter water; its harbor (when it faces land) is drawn with the others.
+    const p = parseName(port.hex);
+    const label = port.type === "generic" ? "port 3:1" : `port 2:1 ${port.type}`;
+    const g = s("g", { class: "port-hex", "data-hex": port.hex },
+      s("title", {}, `${label} ${port.hex}${port.side ? "" : " (touches no land: no harbor)"}`),
+      poly(hexCorners(p.q, p.r, 0.9), { class: "port-fill" }));
+    if (!port.side) {
+      const [cx, cy] = hexCenter(p.q, p.r);
+      g.append(s("text", { x: cx, y: cy + 7, class: "port-label" }, label));
+    }
+    seaG.append(g);
+  }
   svg.append(seaG);
 
   const robberAt = hexKey(view.robber);

@@ -499,7 +499,7 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", robber: "hex", pirate: "harbor", lin: "hex",
+  return { settlement: "corner", city: "settlement", road: "edge", bridge: "edge", robber: "hex", pirate: "harbor", lin: "hex",
     vincent: "corner", william: "edge" }[kind] || "spot";
 }
 

@@ -107,7 +107,7 @@ function createForm(root) {
   const players = select("players", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`]), "4");
   const seatsBox = h("div", { class: "seats-edit" });
   const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
-  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["big-island", "Big Island (7–8 players, 1996)"], ["peanut", "Peanut (7–8 players, 1996)"]], "variable");
+  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["islands", "Islands of Catan (3–4 players; sea inside, bridges)"], ["big-islands", "Big Islands of Catan (5–6 players)"], ["big-island", "Big Island (7–8 players, 1996)"], ["peanut", "Peanut (7–8 players, 1996)"]], "variable");
   const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
   const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
@@ -141,13 +141,20 @@ function createForm(root) {
     seatRows.length = Math.min(seatRows.length, n);
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
     largeRow.style.display = n >= 5 ? "" : "none";
-    // Only the maps the rules allow for n players: the 1996 maps are for 7–8, and 7–8 have no other.
+    // Only the maps the rules allow for n players: Islands of Catan for 3–4, Big Islands for
+    // 5–6 (003, 5. and 6.), Big Island and Peanut for 7–8, and 7–8 have no other.
     const seven = n >= 7;
-    for (const o of map.options) {
-      const big = o.value === "big-island" || o.value === "peanut";
-      o.disabled = big !== seven || (n > 4 && o.value === "beginner");
+    const allowed = (v) => {
+      if (v === "big-island" || v === "peanut") return seven;
+      if (seven) return false;
+      if (v === "beginner" || v === "islands") return n <= 4;
+      if (v === "big-islands") return n >= 5;
+      return true;
+    };
+    for (const o of map.options) o.disabled = !allowed(o.value);
+    if (map.selectedOptions[0]?.disabled) {
+      map.value = seven ? "big-island" : map.value === "islands" ? "big-islands" : map.value === "big-islands" ? "islands" : "variable";
     }
-    if (map.selectedOptions[0]?.disabled) map.value = seven ? "big-island" : "variable";
     discard.placeholder = seven ? "13" : "7"; // the 7–8 maps' "more than thirteen cards"
   };
   players.addEventListener("change", drawSeats);

@@ -238,7 +238,9 @@ def _sites_without(s: GameState, p: int, e: int) -> list[int]:
     s.road_owner[e] = NOBODY
     try:
         # From scratch: the state's frontiers do not know of a road lifted for a query.
-        return [f for f in scan_road_sites(s, p) if f != e]
+        # A road moves to a land path only (a path over water takes a bridge, 003).
+        land = s.topo.n_land_paths
+        return [f for f in scan_road_sites(s, p) if f != e and f < land]
     finally:
         s.road_owner[e] = p
 
