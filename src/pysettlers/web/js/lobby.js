@@ -107,7 +107,7 @@ function createForm(root) {
   const players = select("players", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`]), "4");
   const seatsBox = h("div", { class: "seats-edit" });
   const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
-  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["islands", "Islands of Catan (3–4 players; sea inside, bridges)"], ["big-islands", "Big Islands of Catan (5–6 players)"], ["big-island", "Big Island (7–8 players, 1996)"], ["peanut", "Peanut (7–8 players, 1996)"]], "variable");
+  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["islands", "Islands of Catan (3–4 players, 1996)"], ["big-islands", "Big Islands of Catan (5–6, 1996)"], ["big-island", "Big Island (7–8, 1996)"], ["peanut", "Peanut (7–8, 1996)"]], "variable");
   const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
   const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase)"]], "special_building");
   const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
