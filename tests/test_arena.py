@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -187,3 +188,34 @@ def test_from_refuses_a_file_that_is_not_arena_results(
     bad.write_text('{"format": "something else"}')
     assert main(["arena", "--from", str(bad)]) == 1
     assert "not pysettlers arena results" in capsys.readouterr().err
+
+
+def test_ray_tasks_give_the_same_results_as_one_process(tmp_path: Path) -> None:
+    ray = pytest.importorskip(
+        "ray", reason="Ray is not installed (the ray extra: pip install 'pysettlers[ray]')"
+    )
+    from pysettlers.sim import arena_ray
+
+    config = arena.ArenaConfig(
+        Rules(players=3, vp_target=4), arena.parse_entrants(["random", "weighted"]), 12, seed=5
+    )
+    local = arena.dumps(arena.results(config, arena.play(config)))
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        done: list[int] = []
+        played = arena.play(
+            config, workers=2, progress=done.append, executor=arena_ray.executor(None)
+        )
+    finally:
+        ray.shutdown()
+    assert sum(done) == 12
+    assert arena.dumps(arena.results(config, played)) == local
+
+
+def test_ray_option_without_ray_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails, installed or not
+    with pytest.raises(SystemExit):
+        main(["arena", "random", "weighted", "--ray", "auto"])
+    assert "--ray needs Ray: pip install 'pysettlers[ray]'" in capsys.readouterr().err

@@ -532,6 +532,11 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             max_decisions=args.max_decisions,
         )
         sim.check_specs(entrants)
+        executor = None
+        if args.ray:
+            from pysettlers.sim import arena_ray
+
+            executor = arena_ray.executor(args.ray)
         if args.plot and args.plot.lower().endswith(".png"):
             try:
                 report.require_matplotlib()
@@ -547,7 +552,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             with report.progress_bar(
                 len(config.seatings()), sys.stderr, enabled=not args.quiet
             ) as advance:
-                played = arena.play(config, workers=args.workers, progress=advance)
+                played = arena.play(
+                    config, workers=args.workers, progress=advance, executor=executor
+                )
         except KeyboardInterrupt:
             print("pysettlers arena: interrupted", file=sys.stderr)
             return 130
@@ -844,6 +851,12 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
     _rules_options(a)
     a.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
+    a.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks on the cluster at ADDRESS (auto: this machine's "
+        "cluster or RAY_ADDRESS); the same results as --workers (needs the ray extra)",
+    )
     a.add_argument(
         "--out",
         metavar="FILE",

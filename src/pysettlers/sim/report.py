@@ -258,6 +258,19 @@ def arena_headline(doc: dict[str, Any], seconds: float | None, workers: int) -> 
     return text
 
 
+def arena_notes(doc: dict[str, Any]) -> list[str]:
+    """Warnings under the tables: a rating that rests on the prior more than on games."""
+    notes = []
+    for e in doc["entrants"]:
+        if e["games"] and e["wins"] in (0, e["games"]):
+            word = "never won" if e["wins"] == 0 else "won every game"
+            notes.append(
+                f"{e['label']} {word}: its rating and interval rest on the prior (one virtual "
+                "win and loss against a 0-rated player), not only on the games"
+            )
+    return notes
+
+
 def print_arena(
     doc: dict[str, Any], out: TextIO, *, seconds: float | None = None, workers: int = 1
 ) -> None:
@@ -271,7 +284,8 @@ def print_arena(
             lines.append(title)
             lines.extend(_plain(header, rows))
             lines.append("")
-        out.write("\n".join(lines))
+        lines.extend(arena_notes(doc))
+        out.write("\n".join(lines) + "\n")
         return
     rich_console = importlib.import_module("rich.console")
     rich_table = importlib.import_module("rich.table")
@@ -284,6 +298,10 @@ def print_arena(
         for row in rows:
             table.add_row(*row)
         console.print(table)
+    for line in arena_notes(doc):
+        console.print(line, highlight=False)
+    for line in arena_notes(doc):
+        console.print(line, highlight=False)
 
 
 def format_json(summary: dict[str, Any]) -> str:
