@@ -219,3 +219,11 @@ def test_ray_option_without_ray_says_what_to_install(
     with pytest.raises(SystemExit):
         main(["arena", "random", "weighted", "--ray", "auto"])
     assert "--ray needs Ray: pip install 'pysettlers[ray]'" in capsys.readouterr().err
+
+
+def test_an_unwritable_out_fails_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "no" / "such" / "dir.json"
+    assert main(["arena", "random", "weighted", "--games", "100000", "--out", str(bad)]) == 1
+    assert f"cannot write {bad}" in capsys.readouterr().err

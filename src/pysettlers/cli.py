@@ -519,6 +519,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         except arena.ResultsError as err:
             raise _Failure(str(err)) from None
         seconds = None
+        out = _open_for_writing(args.out) if args.out else None
     else:
         # Everything is validated before the first game: a typo must not cost a run.
         entrants = arena.parse_entrants(args.bots)
@@ -542,6 +543,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
                 report.require_matplotlib()
             except RuntimeError as err:
                 raise ValueError(f"{err} (or write an .svg, which needs nothing)") from None
+        # The results file is opened before any game: a typo must not cost a run.
+        out = _open_for_writing(args.out) if args.out else None
         note = arena.rounded_note(config)
         if note and not args.quiet:
             print(f"pysettlers arena: {note}", file=sys.stderr)
@@ -560,8 +563,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             return 130
         seconds = time.perf_counter() - start
         doc = arena.results(config, played)
-    if args.out:
-        out = _open_for_writing(args.out)
+    if out is not None:
         with out:
             out.write(arena.dumps(doc))
     if args.plot:
@@ -823,7 +825,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a tournament among bots: ratings with intervals, pairwise table",
         description="Play a round-robin (every table of --players seats drawn from the "
         "entrants) or a gauntlet (the first entrant against the field), every table in every "
-        "seat rotation; rate the entrants (Plackett-Luce first place, Elo scale, 95%% bootstrap "
+        "seat rotation; rate the entrants (Plackett-Luce first place, Elo scale, 95% bootstrap "
         "intervals) and count who finished ahead of whom. Results depend only on the options "
         "and --seed, never on --workers.",
     )
