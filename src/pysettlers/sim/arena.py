@@ -113,8 +113,6 @@ class ArenaConfig:
     def __post_init__(self) -> None:
         if len(self.entrants) < 2:
             raise ValueError(f"BOT: an arena needs at least 2 entrants (got {len(self.entrants)})")
-        if self.fmt == "gauntlet" and len(self.entrants) < 2:
-            raise ValueError("--format gauntlet needs a challenger and a field")
         if self.games < 1:
             raise ValueError(f"--games must be at least 1 (got {self.games})")
         if self.seed < 0:
