@@ -1,5 +1,6 @@
 """The ``pysettlers`` command: ``demo`` (bots play a seeded game), ``render`` (a fresh map),
-``sim`` (many bot games and their statistics), ``replay`` (a recorded game's position) and
+``sim`` (many bot games and their statistics), ``arena`` (a tournament among bots, with
+ratings), ``replay`` (a recorded game's position) and
 ``serve`` (the game server, :mod:`pysettlers.server`; needs the ``web`` extra).
 
 What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
@@ -475,19 +476,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     # Everything is validated before the first game: a typo must not cost a long run.
     specs = sim.parse_players(args.players)
-    map_kind, map_description = _map_options(args, len(specs))
-    rules = Rules(
-        players=len(specs),
-        vp_target=args.vp,
-        discard_limit=args.discard_limit,
-        map_kind=map_kind,
-        map_description=map_description,
-        trade_build=args.trade_build,
-        large_game_variant=args.variant,
-        helpers=args.helpers,
-        alternate=tuple(args.alt),
-        pirate=args.pirate,
-    )
+    rules = _sim_rules(args, len(specs))
     config = sim.SimConfig(
         rules,
         specs,
@@ -521,6 +510,81 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         report.print_table(summary, sys.stdout)
     if args.plot:
         report.write_plot(summary, tally.turns, args.plot)
+    return 0
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from pysettlers.sim import arena, arena_plot
+
+    if args.from_file:
+        if args.bots:
+            raise ValueError("BOT: give either entrants to play or --from FILE, not both")
+        try:
+            with open(args.from_file, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as err:
+            raise _Failure(f"cannot read {args.from_file}: {err.strerror or err}") from None
+        try:
+            doc = arena.load(text, args.from_file)
+        except arena.ResultsError as err:
+            raise _Failure(str(err)) from None
+        seconds = None
+        out = _open_for_writing(args.out) if args.out else None
+    else:
+        # Everything is validated before the first game: a typo must not cost a run.
+        entrants = arena.parse_entrants(args.bots)
+        config = arena.ArenaConfig(
+            _sim_rules(args, args.players),
+            entrants,
+            games=args.games,
+            seed=args.seed,
+            fmt=args.format,
+            max_turns=args.max_turns,
+            max_decisions=args.max_decisions,
+        )
+        sim.check_specs(entrants)
+        executor = None
+        if args.ray:
+            from pysettlers.sim import arena_ray
+
+            executor = arena_ray.executor(args.ray)
+        if args.plot and args.plot.lower().endswith(".png"):
+            try:
+                report.require_matplotlib()
+            except RuntimeError as err:
+                raise ValueError(f"{err} (or write an .svg, which needs nothing)") from None
+        # The results file is opened before any game: a typo must not cost a run.
+        out = _open_for_writing(args.out) if args.out else None
+        note = arena.rounded_note(config)
+        if note and not args.quiet:
+            print(f"pysettlers arena: {note}", file=sys.stderr)
+        import time
+
+        start = time.perf_counter()
+        try:
+            with report.progress_bar(
+                len(config.seatings()), sys.stderr, enabled=not args.quiet
+            ) as advance:
+                played = arena.play(
+                    config, workers=args.workers, progress=advance, executor=executor
+                )
+        except KeyboardInterrupt:
+            print("pysettlers arena: interrupted", file=sys.stderr)
+            return 130
+        seconds = time.perf_counter() - start
+        doc = arena.results(config, played)
+    if out is not None:
+        with out:
+            out.write(arena.dumps(doc))
+    if args.plot:
+        try:
+            arena_plot.write(doc, args.plot)
+        except OSError as err:
+            raise _Failure(f"cannot write {args.plot}: {err.strerror or err}") from None
+    if args.json:
+        sys.stdout.write(arena.dumps(doc))
+    else:
+        report.print_arena(doc, sys.stdout, seconds=seconds, workers=args.workers)
     return 0
 
 
@@ -694,6 +758,58 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     _alternate_option(p)
 
 
+def _rules_options(p: argparse.ArgumentParser) -> None:
+    """The rules and game-length options of ``sim`` and ``arena`` (see :func:`_sim_rules`)."""
+    _map_arguments(p)
+    p.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
+    p.add_argument(
+        "--discard-limit",
+        type=int,
+        default=None,
+        help="on a 7, players holding more cards than this discard half (7; Mayfair: 10; "
+        "big-island and peanut: 13)",
+    )
+    p.add_argument(
+        "--trade-build", choices=TRADE_BUILD_STYLES, default="combined", help="phases (combined)"
+    )
+    p.add_argument(
+        "--variant",
+        choices=LARGE_GAME_VARIANTS,
+        default="special_building",
+        help="5-8 players: the Special Building Phase or the Mayfair variant, which has none "
+        "(special_building)",
+    )
+    p.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
+    _alternate_option(p)
+    p.add_argument(
+        "--max-turns", type=_at_least(1), default=1000, help="stop a game after this turn (1000)"
+    )
+    p.add_argument(
+        "--max-decisions",
+        type=_at_least(1),
+        default=None,
+        help="also stop a game after this many actions (50 per turn of --max-turns): no rule "
+        "limits the actions within a turn, and a bot can loop",
+    )
+
+
+def _sim_rules(args: argparse.Namespace, players: int) -> Rules:
+    """The rules given by :func:`_rules_options` for ``players`` seats."""
+    map_kind, map_description = _map_options(args, players)
+    return Rules(
+        players=players,
+        vp_target=args.vp,
+        discard_limit=args.discard_limit,
+        map_kind=map_kind,
+        map_description=map_description,
+        trade_build=args.trade_build,
+        large_game_variant=args.variant,
+        helpers=args.helpers,
+        alternate=tuple(args.alt),
+        pirate=args.pirate,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pysettlers", description="The CATAN rules engine: demos and tools."
@@ -750,43 +866,70 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--games", type=_at_least(1), default=100, help="games to play (100)")
     s.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
-    _map_arguments(s)
-    s.add_argument("--vp", type=int, default=10, help="victory points to win (10)")
-    s.add_argument(
-        "--discard-limit",
-        type=int,
-        default=None,
-        help="on a 7, players holding more cards than this discard half (7; Mayfair: 10; "
-        "big-island and peanut: 13)",
-    )
-    s.add_argument(
-        "--trade-build", choices=TRADE_BUILD_STYLES, default="combined", help="phases (combined)"
-    )
-    s.add_argument(
-        "--variant",
-        choices=LARGE_GAME_VARIANTS,
-        default="special_building",
-        help="5-8 players: the Special Building Phase or the Mayfair variant, which has none "
-        "(special_building)",
-    )
-    s.add_argument("--helpers", action="store_true", help="play the Helpers of CATAN scenario")
-    _alternate_option(s)
+    _rules_options(s)
     s.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
-    s.add_argument(
-        "--max-turns", type=_at_least(1), default=1000, help="stop a game after this turn (1000)"
-    )
-    s.add_argument(
-        "--max-decisions",
-        type=_at_least(1),
-        default=None,
-        help="also stop a game after this many actions (50 per turn of --max-turns): no rule "
-        "limits the actions within a turn, and a bot can loop",
-    )
     s.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
     s.add_argument("--out", metavar="FILE", help="write each game's record as a JSON line")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--plot", metavar="PNG", help="write win rates and game lengths (matplotlib)")
     s.set_defaults(func=_cmd_sim, command_parser=s)
+
+    a = sub.add_parser(
+        "arena",
+        help="a tournament among bots: ratings with intervals, pairwise table",
+        description="Play a round-robin (every table of --players seats drawn from the "
+        "entrants) or a gauntlet (the first entrant against the field), every table in every "
+        "seat rotation; rate the entrants (Plackett-Luce first place, Elo scale, 95% bootstrap "
+        "intervals) and count who finished ahead of whom. Results depend only on the options "
+        "and --seed, never on --workers.",
+    )
+    a.add_argument(
+        "bots",
+        nargs="*",
+        metavar="BOT",
+        help="an entrant: NAME[:key=value...] (random, weighted, greedy) or "
+        "LABEL:module.Class[:key=value...]; at least 2",
+    )
+    a.add_argument(
+        "--games",
+        type=_at_least(1),
+        default=120,
+        help="games to play at least, rounded up to whole rounds (every table in every "
+        "rotation) (120)",
+    )
+    a.add_argument("--players", type=int, default=4, choices=range(2, 9), help="seats, 2-8 (4)")
+    a.add_argument(
+        "--format",
+        choices=("round-robin", "gauntlet"),
+        default="round-robin",
+        help="round-robin, or gauntlet: the first BOT against the others (round-robin)",
+    )
+    a.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
+    _rules_options(a)
+    a.add_argument("--workers", type=_at_least(1), default=1, help="processes playing games (1)")
+    a.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks on the cluster at ADDRESS (auto: this machine's "
+        "cluster or RAY_ADDRESS); the same results as --workers (needs the ray extra)",
+    )
+    a.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the results (JSON): config, every game, ratings, pairwise table",
+    )
+    a.add_argument(
+        "--from",
+        dest="from_file",
+        metavar="FILE",
+        help="report the results of an earlier --out without playing",
+    )
+    a.add_argument("--json", action="store_true", help="print the results as JSON")
+    a.add_argument(
+        "--plot", metavar="FILE", help="chart of the ratings: FILE.svg (or .png with matplotlib)"
+    )
+    a.add_argument("--quiet", action="store_true", help="no progress bar or notes")
+    a.set_defaults(func=_cmd_arena, command_parser=a)
 
     r = sub.add_parser("replay", help="show a recorded game's position at any step")
     r.add_argument("file", metavar="FILE", help="records: JSON lines (sim --out) or one record")

@@ -7,10 +7,12 @@ as one JSON line, and returns the :class:`Tally` whose ``summary()`` the CLI pri
 
 * ``runner.py`` — bot specs, one game, seeds and seating, the parallel runner;
 * ``stats.py`` — the summary and its documented JSON keys, Wilson intervals;
-* ``report.py`` — progress bar, table, JSON, plot and the replay display.
+* ``report.py`` — progress bar, table, JSON, plot and the replay display;
+* ``arena.py``, ``ratings.py``, ``arena_plot.py``, ``arena_ray.py`` — ``pysettlers arena``:
+  tournaments with seat rotation, ratings with intervals, its chart, Ray tasks.
 
 What this is not: an adapter like every other — no rules of its own, and bots only ever
-see ``observe()`` views. Not a rating system (no Elo/TrueSkill), only win counts.
+see ``observe()`` views. ``sim`` counts wins; ratings are the arena's (``ratings.py``).
 """
 
 from __future__ import annotations

@@ -206,6 +206,104 @@ def print_table(summary: dict[str, Any], out: TextIO) -> None:
         console.print(line, highlight=False)
 
 
+# -- the arena ----------------------------------------------------------------------------------
+
+
+def arena_sections(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The arena's tables: ratings best first, and who finished ahead of whom."""
+    rows = sorted(doc["entrants"], key=lambda e: -e["rating"])
+    rating_rows = [
+        [
+            e["label"],
+            f"{e['rating']:+.0f}",
+            f"{e['ci95'][0]:+.0f} .. {e['ci95'][1]:+.0f}",
+            f"{e['wins']}/{e['games']}",
+            _pct(e["win_share"]),
+            _pct(e["fair_share"]),
+        ]
+        for e in rows
+    ]
+    labels = [e["label"] for e in rows]
+    cell = {(p["a"], p["b"]): p for p in doc["pairwise"]}
+    pair_rows = []
+    for a in labels:
+        row = [a]
+        for b in labels:
+            p = cell.get((a, b))
+            row.append("-" if p is None or not p["games"] else f"{_pct(p['rate'])} ({p['games']})")
+        pair_rows.append(row)
+    return [
+        (
+            "Ratings (Elo scale, mean 0; 95% bootstrap interval)",
+            ["entrant", "rating", "95% interval", "wins/games", "win share", "fair share"],
+            rating_rows,
+        ),
+        (
+            "Row finished ahead of column (a level finish counts half; games together)",
+            ["", *labels],
+            pair_rows,
+        ),
+    ]
+
+
+def arena_headline(doc: dict[str, Any], seconds: float | None, workers: int) -> str:
+    cfg, summ = doc["config"], doc["summary"]
+    text = (
+        f"{cfg['format']}: {len(cfg['entrants'])} entrants, {cfg['players']} players, "
+        f"{summ['games']} games ({summ['unfinished']} unfinished, {summ['errors']} errors), "
+        f"seed {cfg['seed']}"
+    )
+    if seconds is not None:
+        text += f"; {seconds:.1f} s with {workers} worker(s)"
+    return text
+
+
+def arena_notes(doc: dict[str, Any]) -> list[str]:
+    """Warnings under the tables: a rating that rests on the prior more than on games."""
+    notes = []
+    for e in doc["entrants"]:
+        if e["games"] and e["wins"] in (0, e["games"]):
+            word = "never won" if e["wins"] == 0 else "won every game"
+            notes.append(
+                f"{e['label']} {word}: its rating and interval rest on the prior (one virtual "
+                "win and loss against a 0-rated player), not only on the games"
+            )
+    return notes
+
+
+def print_arena(
+    doc: dict[str, Any], out: TextIO, *, seconds: float | None = None, workers: int = 1
+) -> None:
+    """The arena's report on ``out``: rich tables on a terminal when installed, else text."""
+    head = arena_headline(doc, seconds, workers)
+    sections = arena_sections(doc)
+    isatty = getattr(out, "isatty", None)
+    if not (callable(isatty) and isatty() and have("rich")):
+        lines = [head, ""]
+        for title, header, rows in sections:
+            lines.append(title)
+            lines.extend(_plain(header, rows))
+            lines.append("")
+        lines.extend(arena_notes(doc))
+        out.write("\n".join(lines) + "\n")
+        return
+    rich_console = importlib.import_module("rich.console")
+    rich_table = importlib.import_module("rich.table")
+    console = rich_console.Console(file=out)
+    console.print(head, highlight=False)
+    for title, header, rows in sections:
+        table = rich_table.Table(title=title, title_justify="left")
+        for i, h in enumerate(header):
+            table.add_column(h, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    for line in arena_notes(doc):
+        console.print(line, highlight=False)
+    for line in arena_notes(doc):
+        console.print(line, highlight=False)
+
+
 def format_json(summary: dict[str, Any]) -> str:
     """The summary as indented JSON (keys documented in ``stats.py``)."""
     return json.dumps(summary, indent=2) + "\n"

@@ -1,0 +1,375 @@
+"""Tournaments among bot specs (``pysettlers arena``): the schedule, playing it, the results.
+
+What this is for: rating bots against each other with seat order balanced out.
+
+* **Entrants** — bot specs as for ``sim --players``, one per command-line argument; a label
+  given twice is numbered (``random#1``, ``random#2``), a useful sanity check (their
+  ratings must agree within their intervals).
+* **Schedule** — a *table* is the entrants of one game in seat order. ``round-robin``:
+  every set of ``players`` distinct entrants is a table; with fewer entrants than seats,
+  every entrant sits ``players // n`` times and each set of ``players % n`` entrants takes
+  the seats left over (2 entrants, 4 seats: one table A B A B; 3 entrants: A B C A, A B C B,
+  A B C C — a second seat, not a missing player). Copies are dealt in turn (A B A B rather
+  than A A B B), because in CATAN who plays after whom matters. ``gauntlet``: the first
+  entrant at every table with each set of ``players - 1`` of the others (the field), filled
+  the same way when the field is smaller. Each table is played in every cyclic rotation of
+  its seats, so every entrant sits in every seat equally often: a *round* is every table
+  in every rotation, and ``--games`` is rounded up to whole rounds.
+* **Playing** — game ``i`` of the schedule is :func:`~pysettlers.sim.runner.run_game` of a
+  :class:`SimConfig` holding the table's specs in seat order (no rotation of its own) and
+  the master seed, so game ``i``'s seed is ``game_seed(seed, i)``: the results do not
+  depend on the number of workers, processes or Ray tasks that play them.
+* **Results** — one JSON document (``FORMAT``): the config, every game (seats, seed,
+  status, winner, points, turns), ratings with 95% intervals (:mod:`.ratings`), the
+  pairwise table and each entrant's wins against its fair share. No wall-clock time is in
+  it, so the same seed gives the same bytes. :func:`analyse` recomputes everything after
+  the games from the games alone (``--from FILE``).
+
+What this is not: a second game runner (one game is ``run_game``), nor a rating library
+(``ratings.py``), nor printing (the CLI), nor rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pysettlers.engine import Rules
+
+from . import ratings
+from .runner import BotSpec, GameResult, SimConfig, parse_spec, run_game
+
+FORMAT = "pysettlers-arena/1"
+FORMATS = ("round-robin", "gauntlet")
+RESAMPLES = 1000  # bootstrap resamples for the intervals
+
+
+def parse_entrants(texts: Sequence[str]) -> tuple[BotSpec, ...]:
+    """One bot spec per argument, labels made unique as ``sim --players`` does."""
+    if len(texts) < 2:
+        raise ValueError(
+            f"BOT: an arena needs at least 2 entrants (got {len(texts)}); "
+            "to measure one bot, use pysettlers sim"
+        )
+    parsed = [(t, *parse_spec(t)) for t in texts]
+    totals: dict[str, int] = {}
+    for *_, label in parsed:
+        totals[label] = totals.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    specs = []
+    for text, name, target, options, label in parsed:
+        if totals[label] > 1:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{label}#{seen[label]}"
+        specs.append(BotSpec(label, name, target, options, text))
+    return tuple(specs)
+
+
+def _fill(pool: Sequence[int], seats: int) -> list[tuple[int, ...]]:
+    """Tables of ``seats`` seats from ``pool``: its ``seats``-subsets, or, when the pool is
+    smaller, every member ``seats // n`` times plus each ``seats % n``-subset once more,
+    copies dealt in turn."""
+    n = len(pool)
+    if n >= seats:
+        return [tuple(c) for c in itertools.combinations(pool, seats)]
+    tables = []
+    for extra in itertools.combinations(pool, seats % n):
+        # Dealt in turn: the pool once per full pass, then the extra members.
+        order = list(pool) * (seats // n) + list(extra)
+        tables.append(tuple(order))
+    return tables
+
+
+def schedule(n: int, players: int, fmt: str) -> list[tuple[int, ...]]:
+    """The tables of one round before rotation, entrants by seat."""
+    if fmt == "round-robin":
+        return _fill(range(n), players)
+    if fmt == "gauntlet":
+        return [(0, *rest) for rest in _fill(range(1, n), players - 1)]
+    raise ValueError(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
+
+
+def rotations(table: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every cyclic rotation of a table: each entrant in each seat once per copy."""
+    return [table[k:] + table[:k] for k in range(len(table))]
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """Everything that determines an arena's games and ratings (not who plays them)."""
+
+    rules: Rules
+    entrants: tuple[BotSpec, ...]
+    games: int  # asked for; rounded up to whole rounds (``total``)
+    seed: int
+    fmt: str = "round-robin"
+    max_turns: int = 1000
+    max_decisions: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.entrants) < 2:
+            raise ValueError(f"BOT: an arena needs at least 2 entrants (got {len(self.entrants)})")
+        if self.games < 1:
+            raise ValueError(f"--games must be at least 1 (got {self.games})")
+        if self.seed < 0:
+            raise ValueError(f"--seed must not be negative (got {self.seed})")
+        schedule(len(self.entrants), self.rules.players, self.fmt)  # checks --format
+
+    def seatings(self) -> list[tuple[int, ...]]:
+        """Entrants by seat for every game, in game order: whole rounds, each round every
+        table in every rotation."""
+        one = [
+            r
+            for t in schedule(len(self.entrants), self.rules.players, self.fmt)
+            for r in rotations(t)
+        ]
+        rounds = math.ceil(self.games / len(one))
+        return one * rounds
+
+    def table_config(self, seats: tuple[int, ...]) -> SimConfig:
+        """The :class:`SimConfig` whose game ``i`` is this arena's game ``i`` at ``seats``."""
+        return SimConfig(
+            self.rules,
+            tuple(self.entrants[e] for e in seats),
+            games=len(self.seatings()),
+            seed=self.seed,
+            max_turns=self.max_turns,
+            max_decisions=self.max_decisions,
+            rotate=False,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.rules
+        return {
+            "format": self.fmt,
+            "players": r.players,
+            "games_asked": self.games,
+            "games": len(self.seatings()),
+            "seed": self.seed,
+            "entrants": [e.to_json() | {"spec": e.text} for e in self.entrants],
+            "rules": {
+                "vp_target": r.vp_target,
+                "discard_limit": r.discard_limit,
+                "map": r.map_kind,
+                "trade_build": r.trade_build,
+                "large_game_variant": r.large_game_variant,
+                "helpers": r.helpers,
+                "alternate": list(r.alternate),
+                "pirate": r.pirate,
+            },
+            "max_turns": self.max_turns,
+            "max_decisions": self.max_decisions,
+        }
+
+
+Job = tuple[SimConfig, int]
+
+
+def jobs(config: ArenaConfig) -> list[Job]:
+    """The games to play, as (config with the table's specs, game index) pairs."""
+    cache: dict[tuple[int, ...], SimConfig] = {}
+    out = []
+    for i, seats in enumerate(config.seatings()):
+        if seats not in cache:
+            cache[seats] = config.table_config(seats)
+        out.append((cache[seats], i))
+    return out
+
+
+def play_chunk(chunk: Sequence[Job]) -> list[GameResult]:
+    """Some games: the unit of work of a worker process or a Ray task (module level and
+    picklable arguments, as spawned processes and Ray need)."""
+    return [run_game(cfg, i) for cfg, i in chunk]
+
+
+def _chunks(all_jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    # As in ``run_games``: small enough to keep every worker busy and the bar moving.
+    size = max(1, min(25, len(all_jobs) // (workers * 8)))
+    return [list(all_jobs[a : a + size]) for a in range(0, len(all_jobs), size)]
+
+
+def play(
+    config: ArenaConfig,
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    executor: Callable[[list[list[Job]], Callable[[int], None]], Iterator[list[GameResult]]]
+    | None = None,
+) -> list[GameResult]:
+    """Play every game of the arena; results in game order whoever played them.
+
+    ``executor`` (Ray's, see :mod:`.arena_ray`) takes the chunks and yields their results
+    in any order; without it, ``workers`` spawned processes play them (1: this process).
+    """
+    advance = progress or (lambda n: None)
+    all_jobs = jobs(config)
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1 (got {workers})")
+    results: dict[int, GameResult] = {}
+    if executor is not None:
+        for chunk_results in executor(_chunks(all_jobs, workers), advance):
+            results.update((r.index, r) for r in chunk_results)
+    elif workers == 1:
+        for cfg, i in all_jobs:
+            results[i] = run_game(cfg, i)
+            advance(1)
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = [pool.submit(play_chunk, c) for c in _chunks(all_jobs, workers)]
+            for fut in as_completed(futures):
+                chunk_results = fut.result()
+                results.update((r.index, r) for r in chunk_results)
+                advance(len(chunk_results))
+    return [results[i] for i in range(len(all_jobs))]
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+def game_json(result: GameResult, seats: tuple[int, ...]) -> dict[str, Any]:
+    """One game of the results: ``seats[s]`` is the entrant in seat ``s``; ``winner`` a
+    seat (``null``: nobody won, or a bot failed — ``status`` says which)."""
+    return {
+        "game": result.index,
+        "seed": result.seed,
+        "seats": list(seats),
+        "first_player": result.first_player,
+        "status": result.status,
+        "winner": result.winner,
+        "points": list(result.points),
+        "turns": result.turns,
+        "error": result.error,
+    }
+
+
+def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The whole results document from the config and the games alone."""
+    labels = [e["label"] for e in config_json["entrants"]]
+    n = len(labels)
+    seats = [tuple(g["seats"]) for g in games]
+    winners = [g["winner"] for g in games]
+    outcomes = []
+    for s, w in zip(seats, winners):
+        comp = tuple(s.count(e) for e in range(n))
+        outcomes.append(ratings.Outcome(comp, None if w is None else s[w]))
+    rated = ratings.rate(outcomes, n, seed=config_json["seed"], resamples=RESAMPLES)
+    entrants = []
+    for e in range(n):
+        played = [(s, w) for s, w in zip(seats, winners) if e in s]
+        wins = sum(1 for s, w in played if w is not None and s[w] == e)
+        fair = sum(s.count(e) / len(s) for s, _ in played)
+        r = rated[e]
+        entrants.append(
+            {
+                "label": labels[e],
+                "rating": round(r.rating, 1),
+                "ci95": [round(r.low, 1), round(r.high, 1)],
+                "games": len(played),
+                "seats": sum(s.count(e) for s, _ in played),
+                "wins": wins,
+                "win_share": round(wins / len(played), 4) if played else None,
+                "fair_share": round(fair / len(played), 4) if played else None,
+            }
+        )
+    pairs = ratings.pairwise(seats, winners, [g["points"] for g in games], n)
+    statuses = [g["status"] for g in games]
+    return {
+        "format": FORMAT,
+        "config": config_json,
+        "summary": {
+            "games": len(games),
+            "finished": statuses.count("finished"),
+            "unfinished": statuses.count("unfinished"),
+            "errors": statuses.count("error"),
+            "model": "Plackett-Luce first place (Bradley-Terry for 2 players), MM fit, "
+            "prior 1 win + 1 loss vs a 0-rated virtual player; Elo scale, mean 0",
+            "ci": f"95% percentile bootstrap over games, {RESAMPLES} resamples, seed = --seed",
+        },
+        "entrants": entrants,
+        "pairwise": [
+            {
+                "a": labels[p.a],
+                "b": labels[p.b],
+                "games": p.games,
+                "ahead": p.ahead,
+                "behind": p.behind,
+                "level": p.level,
+                "rate": None if p.rate is None else round(p.rate, 4),
+            }
+            for p in pairs
+        ],
+        "games": list(games),
+    }
+
+
+def results(config: ArenaConfig, played: Sequence[GameResult]) -> dict[str, Any]:
+    """The results document of a played arena."""
+    seatings = config.seatings()
+    return analyse(config.to_json(), [game_json(r, seatings[r.index]) for r in played])
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The document as text: the same document gives the same bytes."""
+    return json.dumps(doc, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+class ResultsError(ValueError):
+    """A ``--from`` file that is not an arena's results."""
+
+
+def load(text: str, path: str) -> dict[str, Any]:
+    """A results document read back (``--from``), re-analysed from its games."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ResultsError(f"{path}: not JSON ({err.msg}, line {err.lineno})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ResultsError(f"{path}: not pysettlers arena results (no format {FORMAT!r})")
+    try:
+        return analyse(doc["config"], doc["games"])
+    except (KeyError, TypeError, IndexError) as err:
+        raise ResultsError(f"{path}: broken arena results ({type(err).__name__}: {err})") from None
+
+
+def round_size(config: ArenaConfig) -> int:
+    """Games in one round: every table of the schedule in every seat rotation."""
+    return sum(len(t) for t in schedule(len(config.entrants), config.rules.players, config.fmt))
+
+
+def rounded_note(config: ArenaConfig) -> str | None:
+    """What the command says when ``--games`` was rounded up to whole rounds."""
+    total, one = len(config.seatings()), round_size(config)
+    if total == config.games:
+        return None
+    return (
+        f"--games {config.games} rounded up to {total}: whole rounds of {one} games "
+        "(every table in every seat rotation)"
+    )
+
+
+__all__ = [
+    "FORMAT",
+    "FORMATS",
+    "ArenaConfig",
+    "ResultsError",
+    "analyse",
+    "dumps",
+    "jobs",
+    "load",
+    "parse_entrants",
+    "play",
+    "play_chunk",
+    "results",
+    "rotations",
+    "round_size",
+    "rounded_note",
+    "schedule",
+]
