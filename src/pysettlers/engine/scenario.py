@@ -147,3 +147,45 @@ class Scenario:
 
     def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
         return (0, 0, 0, 0, 0)
+
+
+class NoPart:
+    """The part of a state of a scenario that keeps nothing of its own (a rule whose facts
+    live in the base game's fields), present so that copies and keys treat it like any part."""
+
+    __slots__ = ()
+
+    def copy(self) -> NoPart:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoPart)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def key_ints(self) -> list[int]:
+        return []
+
+
+NO_PART = NoPart()
+
+
+class StatelessRule(Scenario):
+    """A scenario with no state of its own (the 1996 alternate rules 1 and 5, the pirate,
+    bridges): its part of every state, built position, loaded position and view rebuilt for
+    ``determinize`` is the one empty :class:`NoPart`."""
+
+    def init(self, s: GameState) -> None:
+        s.ext[self.name] = NO_PART
+
+    def build(self, s: GameState, spec: Any) -> Any:
+        if spec is not None:
+            raise ValueError(f"{self.name}: this rule takes no part in a built position")
+        return NO_PART
+
+    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
+        return NO_PART
+
+    def unview(self, s: GameState, part: Any) -> Any:
+        return NO_PART

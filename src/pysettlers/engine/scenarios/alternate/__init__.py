@@ -34,16 +34,15 @@ What this is not: rule 8 (knights interrupting a robber move), or any strategy.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.config import Rules
 from pysettlers.engine.development import PlayCard, may_play, play_error, take_card
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import ActionKind, DevCard, Phase, members
 
 from .events import SevenIgnored, SevenUsed, VictoryPointPlayed
@@ -79,48 +78,6 @@ class PlayVictoryPoint(PlayCard):
         s.public_vp[p] += 1
         s.events.append(VictoryPointPlayed(p))
         return None
-
-
-class NoPart:
-    """The part of a state of a rule that keeps nothing of its own (rule 5's choice lives
-    in the base game's ``discards`` and ``resume``), present so that copies and keys treat
-    it like any part."""
-
-    __slots__ = ()
-
-    def copy(self) -> NoPart:
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NoPart)
-
-    def __hash__(self) -> int:
-        return 0
-
-    def key_ints(self) -> list[int]:
-        return []
-
-
-_PART: Final = NoPart()
-
-
-class StatelessRule(Scenario):
-    """A rule with no state of its own: its part of every state, saved position and view
-    rebuilt for ``determinize`` is the one empty :class:`NoPart`."""
-
-    def init(self, s: GameState) -> None:
-        s.ext[self.name] = _PART
-
-    def build(self, s: GameState, spec: Any) -> Any:
-        if spec is not None:
-            raise ValueError(f"{self.name}: this rule takes no part in a built position")
-        return _PART
-
-    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
-        return _PART
-
-    def unview(self, s: GameState, part: Any) -> Any:
-        return _PART
 
 
 class VictoryPointsPlayed(StatelessRule):

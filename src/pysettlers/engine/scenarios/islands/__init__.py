@@ -32,7 +32,7 @@ What this is not: the maps themselves (``engine/maps``), or ships (Seafarers).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.building import (
@@ -47,10 +47,9 @@ from pysettlers.engine.config import Rules
 from pysettlers.engine.data import BRIDGE_COST
 from pysettlers.engine.flow import enter_build
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import NOBODY, ActionKind, Phase, members
 
 from .events import BridgeBuilt
@@ -122,28 +121,7 @@ class BuildBridge(Rule):
         return None
 
 
-class NoPart:
-    """The (empty) part of a state: bridges are road pieces in ``road_owner``."""
-
-    __slots__ = ()
-
-    def copy(self) -> NoPart:
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NoPart)
-
-    def __hash__(self) -> int:
-        return 0
-
-    def key_ints(self) -> list[int]:
-        return []
-
-
-_PART: Final = NoPart()
-
-
-class Bridges(Scenario):
+class Bridges(StatelessRule):
     """Bridges through the scenario hooks, on the maps that may have water inside."""
 
     name = "bridges"
@@ -153,20 +131,6 @@ class Bridges(Scenario):
 
     def rules(self) -> tuple[Rule, ...]:
         return (BuildBridge(),)
-
-    def init(self, s: GameState) -> None:
-        s.ext[self.name] = _PART
-
-    def build(self, s: GameState, spec: Any) -> Any:
-        if spec is not None:
-            raise ValueError(f"{self.name}: bridges take no part in a built position")
-        return _PART
-
-    def load(self, obj: dict[str, Any], rules: Rules, topo: Topology) -> Any:
-        return _PART
-
-    def unview(self, s: GameState, part: Any) -> Any:
-        return _PART
 
     def validate(self, s: GameState) -> list[str]:
         topo = s.topo

@@ -58,7 +58,7 @@ from pysettlers.engine.config import Rules
 from pysettlers.engine.errors import IllegalActionError
 from pysettlers.engine.production import place_robber, placing_chances, placing_outcome_error
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenarios.alternate import StatelessRule
+from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import Bundle, GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import NameError_, Topology
