@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 from pysettlers.engine import Action, ActionKind, Board, View, data
 from pysettlers.engine.awards import trail_length
+from pysettlers.engine.scenarios.pirate import ratios_at_harbors
 from pysettlers.engine.sites import closed_by
-from pysettlers.engine.types import NOBODY, Harbor
+from pysettlers.engine.types import NOBODY
 
 Bundle = tuple[int, int, int, int, int]
 
@@ -237,18 +238,9 @@ HARBOR_TRADED = 0.5
 
 def ratios_without(view: View, p: int, info: BoardInfo, closed: int) -> list[int]:
     """``p``'s rates from the harbors at their buildings, the one on path ``closed`` left
-    out (``NOBODY``: none; the pirate's closed harbor, ``scenarios/pirate``)."""
-    ends = info.path_ends
-    bo = view.building_owner
-    out = [4, 4, 4, 4, 4]
-    for kind, e in info.board.harbors:
-        if e == closed or not any(bo[v] == p for v in ends[e]):
-            continue
-        if kind == Harbor.GENERIC:
-            out = [min(x, 3) for x in out]
-        else:
-            out[kind] = 2
-    return out
+    out (``NOBODY``: none; the pirate's closed harbor): the engine's own rule
+    (``scenarios.pirate.ratios_at_harbors``) on the view's pieces."""
+    return ratios_at_harbors(info.board, view.building_owner, p, closed)
 
 
 def harbor_damage(view: View, info: BoardInfo, e: int) -> list[float]:

@@ -105,10 +105,18 @@ def closed_harbor(s: GameState) -> int:
 def harbor_ratios(s: GameState, p: int, closed: int) -> list[int]:
     """``p``'s five rates with the bank from the harbors they have, the one on ``closed``
     left out (4:1 where no harbor helps)."""
-    ends = s.topo.path_ends
-    bo = s.building_owner
+    return ratios_at_harbors(s.board, s.building_owner, p, closed)
+
+
+def ratios_at_harbors(
+    board: Board, building_owner: Sequence[int], p: int, closed: int
+) -> list[int]:
+    """:func:`harbor_ratios` from the pieces alone, so that a bot reads the same rule from
+    its view (``bots.features``): the board and who has a building where."""
+    ends = board.topology.path_ends
+    bo = building_owner
     out = [4, 4, 4, 4, 4]
-    for kind, e in s.board.harbors:
+    for kind, e in board.harbors:
         if e == closed or not any(bo[v] == p for v in ends[e]):
             continue
         if kind == Harbor.GENERIC:
