@@ -285,16 +285,7 @@ def place_robber(s: GameState, p: int, site: int, victim: int, outcome: Outcome)
         for x in scenarios:
             x.robber_placed(s, p, site, victim, True)
         return None
-    stolen: int | None = None
-    if victim != NOBODY and s.hand_size(victim):
-        if outcome is None:
-            stolen, s.rng = rng.weighted(s.rng, s.hand(victim))
-            outcome = stolen
-        else:
-            assert isinstance(outcome, int)
-            stolen = outcome
-    else:
-        outcome = None
+    stolen = outcome = steal_card(s, victim, outcome)
     move_robber(s, p, site, victim, stolen)
     s.phase = s.resume
     for x in scenarios:
@@ -318,6 +309,20 @@ def placing_outcome_error(s: GameState, p: int, victim: int, outcome: Outcome) -
     if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * victim + outcome]:
         return f"p{victim} holds no card {outcome_words(K.MOVE_ROBBER, outcome)} to be stolen"
     return None
+
+
+def steal_card(s: GameState, victim: int, outcome: Outcome) -> int | None:
+    """The card a robber takes from ``victim``: ``outcome`` when the caller gives it, else
+    drawn at random from their hand with the state's generator; ``None`` when there is no
+    victim or their hand is empty (nothing is stolen, and the step has no chance outcome).
+    Only draws: moving the card is the caller's (``move_robber``, rule 8's closing steal)."""
+    if victim == NOBODY or not s.hand_size(victim):
+        return None
+    if outcome is None:
+        stolen, s.rng = rng.weighted(s.rng, s.hand(victim))
+        return stolen
+    assert isinstance(outcome, int)
+    return outcome
 
 
 def steal_chances(s: GameState, victim: int) -> list[tuple[Outcome, float]]:

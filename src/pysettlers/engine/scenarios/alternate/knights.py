@@ -36,14 +36,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pysettlers.engine import rng
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.awards import update_largest_army
 from pysettlers.engine.config import Rules
 from pysettlers.engine.development import DEV_RULE
 from pysettlers.engine.events import KnightPlayed, RobberMoved
 from pysettlers.engine.flow import clockwise
-from pysettlers.engine.production import steal_chances
+from pysettlers.engine.production import steal_card, steal_chances
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
@@ -130,18 +129,10 @@ def _steal(s: GameState, outcome: Outcome) -> Outcome:
     """The last mover robs the victim they named; the chain is over, the turn resumes."""
     c = chain(s)
     p, victim = c.mover, c.victim
-    stolen: int | None = None
-    if victim != NOBODY and s.hand_size(victim):
-        if outcome is None:
-            stolen, s.rng = rng.weighted(s.rng, s.hand(victim))
-            outcome = stolen
-        else:
-            assert isinstance(outcome, int)
-            stolen = outcome
+    stolen = outcome = steal_card(s, victim, outcome)
+    if stolen is not None:
         s.hands[5 * victim + stolen] -= 1
         s.hands[5 * p + stolen] += 1
-    else:
-        outcome = None
     s.events.append(RobberMoved(p, s.robber, victim, stolen))
     c.mover = c.victim = NOBODY
     c.passed = 0
