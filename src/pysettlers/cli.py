@@ -400,17 +400,7 @@ def _open_for_writing(path: str) -> TextIO:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    map_kind, map_description = _map_options(args, args.players)
-    rules = Rules(
-        players=args.players,
-        vp_target=args.vp,
-        map_kind=map_kind,
-        map_description=map_description,
-        seed=args.seed,
-        helpers=args.helpers,
-        alternate=tuple(args.alt),
-        pirate=args.pirate,
-    )
+    rules = _game_rules(args, vp_target=args.vp)
     bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
     out = _open_for_writing(args.out) if args.out else None
     print(
@@ -441,32 +431,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise _Failure(f"--seat must be from 0 to {args.players - 1}")
     from pysettlers.terminal import play_terminal
 
-    map_kind, map_description = _map_options(args, args.players)
-    rules = Rules(
-        players=args.players,
-        vp_target=args.vp,
-        map_kind=map_kind,
-        map_description=map_description,
-        seed=args.seed,
-        helpers=args.helpers,
-        alternate=tuple(args.alt),
-        pirate=args.pirate,
-    )
+    rules = _game_rules(args, vp_target=args.vp)
     play_terminal(rules, seat=args.seat, bot=args.bot, out=sys.stdout)
     return 0
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    map_kind, map_description = _map_options(args, args.players)
-    rules = Rules(
-        players=args.players,
-        map_kind=map_kind,
-        map_description=map_description,
-        seed=args.seed,
-        helpers=args.helpers,
-        alternate=tuple(args.alt),
-        pirate=args.pirate,
-    )
+    rules = _game_rules(args)
     view = observe(new_game(rules), None)
     print(f"{rules.map_kind} map, seed {rules.seed}, {rules.players} players")
     print(render_view(view) if args.status else render_board(view, legend=True))
@@ -748,6 +719,22 @@ def _map_options(args: argparse.Namespace, players: int) -> tuple[MapKind, str |
     except ValueError as err:
         raise _Failure(f"{args.map_file}: {err}") from None
     return "described", text
+
+
+def _game_rules(args: argparse.Namespace, vp_target: int = 10) -> Rules:
+    """The rules of ``demo``, ``play`` and ``render`` from :func:`_game_options` (and the
+    ``--vp`` of the two that have one)."""
+    map_kind, map_description = _map_options(args, args.players)
+    return Rules(
+        players=args.players,
+        map_kind=map_kind,
+        map_description=map_description,
+        seed=args.seed,
+        helpers=args.helpers,
+        alternate=tuple(args.alt),
+        pirate=args.pirate,
+        vp_target=vp_target,
+    )
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
