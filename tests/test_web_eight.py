@@ -11,38 +11,24 @@ What this is not: a whole game by clicking (``test_web.py`` plays one with 4 pla
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from server_helpers import InProcessServer
-from test_web import CHROMIUM, shot, watch_errors
+from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
 
 SEATS = ["human", "weighted", "greedy", "random", "weighted", "greedy", "random", "weighted"]
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
-    db = tmp_path_factory.mktemp("web8") / "web.db"
-    srv = InProcessServer(f"sqlite:///{db}")
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def web_browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize(
     ("width", "height", "map_kind"), [(1280, 900, "peanut"), (375, 812, "big-island")]
 )
 def test_eight_seats_on_a_1996_map(
-    web: InProcessServer, web_browser: Browser, width: int, height: int, map_kind: str
+    web: InProcessServer,  # noqa: F811
+    web_browser: Browser,  # noqa: F811
+    width: int,
+    height: int,
+    map_kind: str,
 ) -> None:
     phone = width < 600
     context = web_browser.new_context(
