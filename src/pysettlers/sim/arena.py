@@ -41,7 +41,7 @@ from typing import Any
 from pysettlers.engine import Rules
 
 from . import ratings
-from .runner import BotSpec, GameResult, SimConfig, parse_spec, run_game
+from .runner import BotSpec, GameResult, SimConfig, labelled_specs, run_game
 
 FORMAT = "pysettlers-arena/1"
 FORMATS = ("round-robin", "gauntlet")
@@ -55,18 +55,7 @@ def parse_entrants(texts: Sequence[str]) -> tuple[BotSpec, ...]:
             f"BOT: an arena needs at least 2 entrants (got {len(texts)}); "
             "to measure one bot, use pysettlers sim"
         )
-    parsed = [(t, *parse_spec(t)) for t in texts]
-    totals: dict[str, int] = {}
-    for *_, label in parsed:
-        totals[label] = totals.get(label, 0) + 1
-    seen: dict[str, int] = {}
-    specs = []
-    for text, name, target, options, label in parsed:
-        if totals[label] > 1:
-            seen[label] = seen.get(label, 0) + 1
-            label = f"{label}#{seen[label]}"
-        specs.append(BotSpec(label, name, target, options, text))
-    return tuple(specs)
+    return labelled_specs(texts)
 
 
 def _fill(pool: Sequence[int], seats: int) -> list[tuple[int, ...]]:

@@ -164,9 +164,16 @@ def parse_players(text: str) -> tuple[BotSpec, ...]:
     players; whether the bots exist and accept their options is checked by
     :func:`check_specs`.
     """
-    parsed = [(item, *parse_spec(item)) for item in _split_players(text)]
-    if not 2 <= len(parsed) <= 8:
-        raise ValueError(f"2 to 8 players are needed (got {len(parsed)} in {text!r})")
+    items = _split_players(text)
+    if not 2 <= len(items) <= 8:
+        raise ValueError(f"2 to 8 players are needed (got {len(items)} in {text!r})")
+    return labelled_specs(items)
+
+
+def labelled_specs(items: Sequence[str]) -> tuple[BotSpec, ...]:
+    """A :class:`BotSpec` per spec text (:func:`parse_spec`), repeated labels numbered in
+    list order (``random#1``, ``random#2``) so that every seat's label is its own."""
+    parsed = [(item, *parse_spec(item)) for item in items]
     totals: dict[str, int] = {}
     for *_, label in parsed:
         totals[label] = totals.get(label, 0) + 1

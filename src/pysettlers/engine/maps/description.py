@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..topology import NameError_, parse_coord
@@ -196,20 +196,7 @@ def parse_description(obj: object) -> MapDescription:
                 raise ValueError(f"map.fixed[{i}].side is needed when port_rotation is 'none'")
         if ports:
             raise ValueError("map.pool: pooled port hexes need port_rotation 'clockwise'")
-    return MapDescription(
-        name=name,
-        cells=cells,
-        fixed=fixed,
-        pool_terrain=terrain,
-        pool_water=water,
-        pool_ports=ports,
-        tokens=tokens,
-        harbor_slots=slots,
-        harbor_markers=markers,
-        shuffle_harbors=shuffle,
-        rotate_ports=rotation == "clockwise",
-        bridges=bridges,
-    )
+    return replace(desc, tokens=tokens)
 
 
 def _coord(text: object, where: str) -> Coord:
