@@ -45,14 +45,30 @@ K = ActionKind
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+# Every player count with each board the rules allow for it (the 1996 maps included),
+# the base game's weighted by repetition so that most draws stay on it.
+BOARDS = (
+    *[(n, kind) for n in (2, 3, 4) for kind in ("variable", "random", "beginner")] * 2,
+    (3, "islands"),
+    (4, "islands"),
+    (5, "variable"),
+    (6, "random"),
+    (5, "big-islands"),
+    (7, "big-island"),
+    (8, "peanut"),
+)
+
+
 @st.composite
 def positions(draw: st.DrawFn, max_steps: int = 1200) -> GameState:
     """A position reached by the harness's seeded random play, in any supported game."""
+    players, map_kind = draw(st.sampled_from(BOARDS))
     rules = Rules(
-        players=draw(st.sampled_from((2, 3, 4))),
-        map_kind=draw(st.sampled_from(("variable", "random", "beginner"))),
+        players=players,
+        map_kind=map_kind,
         trade_build=draw(st.sampled_from(("combined", "separate"))),
-        discard_limit=draw(st.sampled_from((7, 4, 9))),
+        discard_limit=draw(st.sampled_from((7, 4, 9, None))),
+        pirate=draw(st.booleans()),
         seed=draw(st.integers(0, 2**32)),
     )
     return harness.random_game(rules, draw(st.integers(0, max_steps))).state
@@ -365,7 +381,8 @@ def reference_view(s: GameState, viewer: int | None, since_version: int | None) 
         winner=s.winner,
         version=s.version,
         events=tuple(redact_event(e, viewer) for e in log),
-        ext={x.name: x.view(s, viewer) for x in s.ruleset.scenarios},
+        # A scenario with nothing to show (its view None) has no entry.
+        ext={x.name: v for x in s.ruleset.scenarios if (v := x.view(s, viewer)) is not None},
         pieces_left=tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
         dev_bought=tuple(sum(five(s.dev_new, p)) for p in range(n)),
         first_player=s.first_player,
