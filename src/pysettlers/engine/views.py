@@ -265,7 +265,7 @@ class View:
             "turn": self.turn,
             "deciders": list(self.deciders),
             "vp_target": self.vp_target,
-            "rules": _rules_json(self.rules, self.phase == Phase.GAME_OVER),
+            "rules": rules_json(self.rules, self.phase == Phase.GAME_OVER),
             "board": self.board.to_json(),
             "robber": t.site_name(self.robber),  # a hex, or a harbor with the pirate
             "buildings": {
@@ -281,14 +281,14 @@ class View:
             "deck_size": self.deck_size,
             "players": players,
             "you": you,
-            "longest_road": _holder(self.longest_road),
-            "largest_army": _holder(self.largest_army),
+            "longest_road": holder_json(self.longest_road),
+            "largest_army": holder_json(self.largest_army),
             "development_card_played": self.dev_played,
             "free_roads": self.free_roads,
-            "special_builder": _holder(self.special_builder),
+            "special_builder": holder_json(self.special_builder),
             "offer": offer,
             "last_roll": self.last_roll or None,
-            "winner": _holder(self.winner),
+            "winner": holder_json(self.winner),
             "version": self.version,
             "events": [event_to_json(e, t) for e in self.events],
             "open_sites": [t.intersection_names[v] for v in self.open_sites],
@@ -305,11 +305,14 @@ _RES = tuple(resource_name(r) for r in range(5))
 _ANSWERS = {1: "pending", 2: "accepted", 3: "rejected", 4: "countered"}
 
 
-def _holder(p: int) -> int | None:
+def holder_json(p: int) -> int | None:
+    """A seat as JSON: ``None`` for nobody (an award nobody holds, no winner yet)."""
     return None if p == NOBODY else p
 
 
-def _rules_json(rules: Rules, over: bool) -> dict[str, Any]:
+def rules_json(rules: Rules, over: bool) -> dict[str, Any]:
+    """The rules as a view shows them (``over``: the game is over): without the seed until
+    the end. Also the server's (``server/viewjson.py``), so the secret is kept in one place."""
     d = rules.to_json()
     if not over:
         del d["seed"]  # the seed starts the game's generator: secret until the game ends

@@ -33,9 +33,10 @@ from typing import Any
 
 import orjson
 
-from pysettlers.engine import GameState, Rules, View, event_to_json, observe
+from pysettlers.engine import GameState, View, event_to_json, observe
 from pysettlers.engine.actions import dev_name, format_bundle, resource_name
 from pysettlers.engine.types import NOBODY, Phase
+from pysettlers.engine.views import holder_json, rules_json
 
 log = logging.getLogger("pysettlers.server")
 
@@ -64,17 +65,6 @@ def you_json(view: View) -> dict[str, Any] | None:
         "bought_this_turn": dict(zip(_DEV, bought)),
         "total_vp": view.own_vp,
     }
-
-
-def _holder(p: int) -> int | None:
-    return None if p == NOBODY else p
-
-
-def _rules_json(rules: Rules, over: bool) -> dict[str, Any]:
-    d = rules.to_json()
-    if not over:
-        del d["seed"]  # the seed starts the game's generator: secret until the game ends
-    return d
 
 
 class ViewCache:
@@ -135,7 +125,7 @@ class ViewCache:
             self._board = orjson.Fragment(orjson.dumps(v.board.to_json()))
         rules = self._rules.get(over)
         if rules is None:
-            rules = self._rules[over] = orjson.Fragment(orjson.dumps(_rules_json(v.rules, over)))
+            rules = self._rules[over] = orjson.Fragment(orjson.dumps(rules_json(v.rules, over)))
         pieces_key = (v.building_owner, v.building_level, v.road_owner)
         if self._pieces is None or pieces_key != self._pieces_key:
             level = v.building_level
@@ -225,14 +215,14 @@ class ViewCache:
             "bank": dict(zip(_RES, v.bank)),
             "deck_size": v.deck_size,
             "players": players,
-            "longest_road": _holder(v.longest_road),
-            "largest_army": _holder(v.largest_army),
+            "longest_road": holder_json(v.longest_road),
+            "largest_army": holder_json(v.largest_army),
             "development_card_played": v.dev_played,
             "free_roads": v.free_roads,
-            "special_builder": _holder(v.special_builder),
+            "special_builder": holder_json(v.special_builder),
             "offer": offer,
             "last_roll": v.last_roll or None,
-            "winner": _holder(v.winner),
+            "winner": holder_json(v.winner),
             "version": v.version,
             "open_sites": self._open,
             "first_player": v.first_player,
