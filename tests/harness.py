@@ -129,32 +129,18 @@ def config_for(
 ) -> Rules:
     """The rules of harness game ``i``: a cycle over :data:`COMBOS` (or :data:`EXT_COMBOS`
     for the 5–6 player games, :data:`TWO_SET_COMBOS` for 7–8), seed ``base_seed + i``."""
-    if two_sets:
-        players, map_kind, trade_build, limit, variant = TWO_SET_COMBOS[i % len(TWO_SET_COMBOS)]
-        return Rules(
-            players=players,
-            map_kind=map_kind,
-            trade_build=trade_build,
-            discard_limit=limit,
-            large_game_variant=variant,
-            seed=base_seed + i,
-        )
-    if extension:
-        players, map_kind, trade_build, ext_limit, variant = EXT_COMBOS[i % len(EXT_COMBOS)]
-        return Rules(
-            players=players,
-            map_kind=map_kind,
-            trade_build=trade_build,
-            discard_limit=ext_limit,
-            large_game_variant=variant,
-            seed=base_seed + i,
-        )
-    players, map_kind, trade_build, limit = COMBOS[i % len(COMBOS)]
+    if two_sets or extension:
+        combos = TWO_SET_COMBOS if two_sets else EXT_COMBOS
+        players, map_kind, trade_build, limit, variant = combos[i % len(combos)]
+    else:
+        players, map_kind, trade_build, limit = COMBOS[i % len(COMBOS)]
+        variant = "special_building"  # the default; 2–4 players have no large-game variant
     return Rules(
         players=players,
         map_kind=map_kind,
         trade_build=trade_build,
         discard_limit=limit,
+        large_game_variant=variant,
         seed=base_seed + i,
     )
 
