@@ -32,14 +32,9 @@ from pysettlers.engine import (
     new_game,
     to_move,
 )
-from pysettlers.engine.board import (
-    BIG_ISLAND_LAYOUT,
-    PEANUT_LAYOUT,
-    Board,
-    check_board,
-    region_spiral,
-)
-from pysettlers.engine.topology import SIDE_NEIGHBOR, topology_for
+from pysettlers.engine.board import Board, check_board
+from pysettlers.engine.maps import BIG_ISLAND, PEANUT
+from pysettlers.engine.topology import SIDE_NEIGHBOR, Topology, topology_for
 from pysettlers.engine.types import Harbor, Side, Terrain
 
 MAPS = ("big-island", "peanut")
@@ -292,20 +287,36 @@ def test_peanut_tokens_two_separate_boards(seed: int) -> None:
     # counter-clockwise": each half an A–R set along its own spiral, skipping its desert.
     board = make_board(Rules(players=8, map_kind="peanut", seed=seed))
     topo = board.topology
-    for region, start in zip(PEANUT_LAYOUT.regions, ((0, 2), (3, 0))):
-        assert region.start == start
-        order = region_spiral(topo, region)
+    for half, start in zip(data.PEANUT_HALVES, ((0, 2), (3, 0))):
+        order = _half_spiral(topo, half, start)
         assert topo.hexes[order[0]] == start
-        assert sorted(order) == sorted(topo.hex_index[c] for c in region.land)
+        assert sorted(order) == sorted(topo.hex_index[c] for c in half)
         laid = [board.numbers[h] for h in order if board.terrain[h] != Terrain.DESERT]
         assert laid == list(data.BASE_TOKENS)
         # Each half is "a normal island": one set of land hexes.
         assert Counter(board.terrain[h] for h in order) == data.BASE_TERRAIN_COUNTS
 
 
+def _half_spiral(topo: Topology, half: tuple[Coord, ...], start: Coord) -> list[int]:
+    """The hexes of one half (ids of ``topo``) in the half's own spiral from ``start``."""
+    own = topology_for(tuple(sorted(half, key=lambda c: (c[1], c[0]))))
+    return [topo.hex_index[own.hexes[h]] for h in own.spiral(start)]
+
+
+def test_peanut_is_described_half_by_half() -> None:
+    # One pool and one token spiral per half, from the halves' starts (003's words in
+    # maps/tables.py), and the frame's markers shuffled on its slots.
+    assert [p.cells for p in PEANUT.pools] == list(data.PEANUT_HALVES)
+    assert [(t.method, t.start, t.cells) for t in PEANUT.tokens] == [
+        ("spiral", start, half) for half, start in zip(data.PEANUT_HALVES, ((0, 2), (3, 0)))
+    ]
+    assert PEANUT.shuffle_harbors and len(PEANUT.harbor_slots) == 14
+    assert BIG_ISLAND.tokens[0].start is None  # a corner drawn at random
+
+
 def test_peanut_spiral_of_the_first_half() -> None:
     topo = make_board(Rules(players=7, map_kind="peanut")).topology
-    order = [topo.hexes[h] for h in region_spiral(topo, PEANUT_LAYOUT.regions[0])]
+    order = [topo.hexes[h] for h in _half_spiral(topo, data.PEANUT_HALVES[0], (0, 2))]
     # From the bottom-right corner of the left half, counter-clockwise, then inward.
     assert order[:13] == [
         (0, 2), (1, 1), (2, 0), (2, -1), (2, -2), (1, -2), (0, -2), (-1, -1), (-2, 0),
@@ -334,8 +345,8 @@ def test_boards_pass_check_board(map_kind: str, seed: int) -> None:
     board = make_board(rules)
     check_board(board, rules)
     assert Board.from_json(board.to_json()) == board
-    layout = BIG_ISLAND_LAYOUT if map_kind == "big-island" else PEANUT_LAYOUT
-    slots = {board.topology.side(c, s) for c, s in layout.harbor_slots}
+    want = data.BIG_ISLAND_HARBOR_SLOTS if map_kind == "big-island" else data.PEANUT_HARBOR_SLOTS
+    slots = {board.topology.side(c, s) for c, s in want}
     assert {p for _, p in board.harbors} == slots
     assert board.terrain[board.robber_start] == Terrain.DESERT
 
@@ -343,7 +354,7 @@ def test_boards_pass_check_board(map_kind: str, seed: int) -> None:
 def test_check_board_refuses_a_wrong_board() -> None:
     rules = Rules(players=8, map_kind="peanut", seed=3)
     good = make_board(rules).to_json()
-    with pytest.raises(ValueError, match="is not the 38-hex island"):
+    with pytest.raises(ValueError, match="not the 38 positions of the map 'peanut'"):
         check_board(make_board(Rules(players=8, map_kind="big-island")), rules)
     # Swap two tiles between the halves: the whole keeps its counts, each half does not.
     doc = make_board(rules).to_json()
@@ -353,7 +364,7 @@ def test_check_board_refuses_a_wrong_board() -> None:
         for half, want in zip(halves, ("hills", "forest"))
     )
     left["terrain"], right["terrain"] = right["terrain"], left["terrain"]
-    with pytest.raises(ValueError, match="island half 1 are not one set"):
+    with pytest.raises(ValueError, match="in pool 1 of the map 'peanut'"):
         check_board(Board.from_json(doc), rules)
     # A harbor off the frame's slots.
     doc = dict(good)
@@ -389,5 +400,5 @@ def test_replay_checks_the_board_of_a_seven_eight_player_record() -> None:
         for half, want in zip(halves, ("hills", "forest"))
     )
     left["terrain"], right["terrain"] = right["terrain"], left["terrain"]
-    with pytest.raises(ValueError, match="island half 1"):
+    with pytest.raises(ValueError, match="in pool 1 of the map 'peanut'"):
         replay(record)

@@ -23,15 +23,18 @@ from pysettlers.cli import main
 from pysettlers.engine import Board, Rules, make_board
 from pysettlers.engine.board import BASE_LAYOUT, EXT_LAYOUT, check_board
 from pysettlers.engine.maps import (
+    BIG_ISLAND,
     BIG_ISLANDS,
     ISLANDS,
+    NAMED,
+    PEANUT,
     conflict,
     description_json,
     layout_description,
     load_description,
     parse_description,
 )
-from pysettlers.engine.maps.layout import _islands_once, _ports, lay_out
+from pysettlers.engine.maps.layout import _islands_once, _ports, check_laid_out, lay_out
 from pysettlers.engine.topology import Topology, topology_for
 from pysettlers.engine.types import Harbor, Side, Terrain
 
@@ -289,6 +292,41 @@ BAD: list[tuple[Any, str]] = [
         {"cells": ["(0,0)"], "fixed": [{"hex": "(0,0)", "kind": "desert"}], "bridges": "yes"},
         "map.bridges must be true or false",
     ),
+    (
+        {"cells": ["(0,0)", "(1,0)"], "pool": [{"hills": 1}, {"forest": 1}]},
+        r"map.pool\[0\]: with several pools each names its cells",
+    ),
+    (
+        {
+            "cells": ["(0,0)", "(1,0)"],
+            "pool": [{"hills": 1, "cells": ["(0,0)"]}, {"forest": 1, "cells": ["(0,0)"]}],
+        },
+        r"map.pool\[1\].cells: \(0,0\) is in an earlier pool",
+    ),
+    (
+        {
+            "cells": ["(0,0)", "(1,0)"],
+            "pool": [{"hills": 2, "cells": ["(0,0)"]}, {"forest": 0, "cells": ["(1,0)"]}],
+        },
+        r"map.pool\[0\]: 2 hexes for its 1 positions",
+    ),
+    (
+        {"cells": ["(0,0)", "(1,0)", "(2,0)"], "pool": [{"hills": 2, "cells": ["(0,0)", "(1,0)"]}]},
+        "map.pool: 2 hexes in the pool for 3 positions",
+    ),
+    (
+        {
+            "cells": ["(0,0)", "(1,0)"],
+            "fixed": [{"hex": "(1,0)", "kind": "desert"}],
+            "pool": {"hills": 1, "cells": ["(1,0)"]},
+        },
+        r"map.pool.cells: \(1,0\) is fixed on map.fixed",
+    ),
+    (
+        {"cells": ["(0,0)"], "pool": {"hills": 1, "cells": ["(4,4)"]}},
+        r"map.pool.cells: \(4,4\) is not one of map.cells",
+    ),
+    ({"cells": ["(0,0)"], "pool": []}, "map.pool: a list of pools needs at least one pool"),
 ]
 
 
@@ -303,8 +341,51 @@ def test_the_example_description_round_trips() -> None:
     desc = load_description(CHANNEL)
     again = parse_description(json.loads(json.dumps(description_json(desc))))
     assert again == desc
-    for named in (ISLANDS, BIG_ISLANDS):
-        assert parse_description(description_json(named)) == named
+    for named in (ISLANDS, BIG_ISLANDS, BIG_ISLAND, PEANUT):
+        assert parse_description(json.loads(json.dumps(description_json(named)))) == named
+
+
+def test_each_pool_fills_only_its_own_cells() -> None:
+    # Two pools on a strip of four: whatever the draws, each pool's tiles stay on its cells
+    # (Peanut's halves, "each a normal island").
+    doc = {
+        "cells": ["(0,0)", "(1,0)", "(2,0)", "(3,0)"],
+        "pool": [
+            {"hills": 1, "forest": 1, "cells": ["(0,0)", "(1,0)"]},
+            {"pasture": 1, "fields": 1, "cells": ["(2,0)", "(3,0)"]},
+        ],
+        "tokens": {"method": "random", "counters": [2, 3, 4, 5]},
+    }
+    desc = load_description(json.dumps(doc))
+    seen = set()
+    for seed in range(30):
+        b = lay_out(desc, random.Random(seed))
+        t = b.topology
+        left = {b.terrain[t.hex_index[c]] for c in ((0, 0), (1, 0))}
+        assert left == {Terrain.HILLS, Terrain.FOREST}
+        seen.add(b.terrain[t.hex_index[(0, 0)]])
+        check_laid_out(b, desc)
+    assert seen == {Terrain.HILLS, Terrain.FOREST}  # both orders occur: it is shuffled
+    # A board with a tile moved across the pools' boundary is refused by name.
+    b = lay_out(desc, random.Random(0))
+    terrain = list(b.terrain)
+    terrain[0], terrain[2] = terrain[2], terrain[0]
+    swapped = Board(b.topology, tuple(terrain), b.numbers, b.harbors)
+    with pytest.raises(ValueError, match="in pool 1 of the map 'described'"):
+        check_laid_out(swapped, desc)
+
+
+@pytest.mark.parametrize("map_kind", ["big-island", "peanut"])
+def test_the_seven_eight_player_maps_are_descriptions_a_user_can_load(map_kind: str) -> None:
+    # The named 7–8 maps are the same kind of description as a --map-file: written out as
+    # JSON and loaded as a described map, a seed lays out the same board.
+    text = json.dumps(description_json(NAMED[map_kind]))
+    for seed in range(3):
+        named = make_board(Rules(players=8, map_kind=map_kind, seed=seed))
+        described = make_board(
+            Rules(players=8, map_kind="described", map_description=text, seed=seed)
+        )
+        assert described == named
 
 
 def test_a_board_with_sea_round_trips_through_json() -> None:

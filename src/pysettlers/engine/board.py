@@ -3,9 +3,9 @@
 What this is for: the static facts of a game's island (which hex is what, which number it
 carries, which intersections touch which harbor) and the three ways to lay it out —
 ``beginner`` (Illustration A), ``variable`` (shuffled terrain and harbors, tokens A–R along
-the counter-clockwise spiral) and ``random`` (shuffled tokens with no red numbers touching);
-the 1996 rules' 7–8 player maps, Big Island and Peanut, are laid out like ``variable`` (Peanut
-half by half, each half with its own tiles and its own token spiral: ``Region``).
+the counter-clockwise spiral) and ``random`` (shuffled tokens with no red numbers touching).
+The 1996 rules' maps (Islands of Catan, Big Islands, Big Island, Peanut) and a user's own
+are map descriptions laid out by ``engine/maps`` (``DESCRIBED_KINDS``).
 Built once at the start of a game and shared, never copied, by every state of that game.
 
 Validation comes in two levels. ``Board(...)`` and ``Board.from_json`` refuse what no
@@ -356,29 +356,15 @@ def _check_hexes(topo: Topology, terrain: tuple[Terrain, ...], numbers: tuple[in
 # -- laying out the island -----------------------------------------------------------------
 
 
-class Region(NamedTuple):
-    """A part of an island laid out as a board of its own: its hexes get their own set of
-    terrain tiles, shuffled among them, and their own tokens along their own spiral from
-    ``start`` (Peanut: "as if you were placing numbers on two separate boards")."""
-
-    land: tuple[tuple[int, int], ...]
-    terrain_counts: dict[Terrain, int]
-    tokens: tuple[int, ...]  # in letter order
-    start: tuple[int, int]  # the hex token A goes on
-
-
 class Layout(NamedTuple):
-    """What a map kind draws from: the island's shape, its tiles, tokens and harbors.
-
-    With ``regions`` the island is laid out region by region (each its own terrain set and
-    token spiral); without, as one board whose spiral starts on a corner drawn at random."""
+    """What a frame map draws from: the island's shape, its tiles, tokens and harbors (the
+    tokens go along one spiral from a corner drawn at random)."""
 
     land: tuple[tuple[int, int], ...]
     terrain_counts: dict[Terrain, int]
     tokens: tuple[int, ...]  # in letter order
     harbor_slots: tuple[tuple[tuple[int, int], Side], ...]
     harbor_markers: tuple[Harbor, ...]
-    regions: tuple[Region, ...] = ()
 
 
 BASE_LAYOUT = Layout(
@@ -393,32 +379,20 @@ EXT_LAYOUT = Layout(
 )
 
 
-# The 1996 rules' 7–8 player maps (003 "Alternate Rules for Experienced Players"; data.py).
-BIG_ISLAND_LAYOUT = Layout(
-    data.BIG_ISLAND_LAND,
-    data.BIG_ISLAND_TERRAIN_COUNTS,
-    data.BIG_ISLAND_TOKENS,
-    data.BIG_ISLAND_HARBOR_SLOTS,
-    data.BIG_ISLAND_HARBORS,
+DESCRIBED_KINDS: tuple[str, ...] = (
+    "islands",
+    "big-islands",
+    "big-island",
+    "peanut",
+    "described",
 )
-PEANUT_LAYOUT = Layout(
-    data.PEANUT_LAND,
-    data.PEANUT_TERRAIN_COUNTS,
-    data.PEANUT_TOKENS,
-    data.PEANUT_HARBOR_SLOTS,
-    data.PEANUT_HARBORS,
-    regions=tuple(
-        Region(half, data.BASE_TERRAIN_COUNTS, data.BASE_TOKENS, start)
-        for half, start in zip(data.PEANUT_HALVES, data.PEANUT_TOKEN_STARTS)
-    ),
-)
-LAYOUTS_BY_MAP: dict[str, Layout] = {"big-island": BIG_ISLAND_LAYOUT, "peanut": PEANUT_LAYOUT}
+"""The map kinds laid out from map descriptions (``engine/maps``), not from a frame layout."""
 
 
 def layout_for(rules: Rules) -> Layout:
-    by_map = LAYOUTS_BY_MAP.get(rules.map_kind)
-    if by_map is not None:
-        return by_map
+    """The frame layout of the rules' map (the 5–6 island with the extension)."""
+    if rules.map_kind in DESCRIBED_KINDS:
+        raise ValueError(f"the {rules.map_kind} map is laid out from a description (engine/maps)")
     return EXT_LAYOUT if rules.extension else BASE_LAYOUT
 
 
@@ -477,33 +451,8 @@ def spiral_numbers(
     return numbers
 
 
-def region_spiral(topo: Topology, region: Region) -> tuple[HexId, ...]:
-    """The hexes of ``region`` (ids of ``topo``) in its own spiral order from its start."""
-    own = topology_for(tuple(sorted(region.land, key=lambda c: (c[1], c[0]))))
-    return tuple(topo.hex_index[own.hexes[h]] for h in own.spiral(region.start))
-
-
-def _regions_board(rng: random.Random, topo: Topology, layout: Layout) -> Board:
-    """Each region a board of its own: its tiles shuffled among its hexes, its tokens along
-    its own spiral, skipping its deserts (Peanut, 003)."""
-    terrain = [Terrain.DESERT] * topo.n_hexes
-    numbers = [0] * topo.n_hexes
-    for region in layout.regions:
-        tiles = [t for t, k in region.terrain_counts.items() for _ in range(k)]
-        rng.shuffle(tiles)
-        for c, t in zip(region.land, tiles):
-            terrain[topo.hex_index[c]] = t
-        it = iter(region.tokens)
-        for h in region_spiral(topo, region):
-            if terrain[h] != Terrain.DESERT:
-                numbers[h] = next(it)
-    return Board(topo, tuple(terrain), tuple(numbers), _shuffled_harbors(rng, topo, layout))
-
-
 def variable_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOUT) -> Board:
     """Set-up, Variable: shuffled terrain and harbors; tokens along the spiral from a corner."""
-    if layout.regions:
-        return _regions_board(rng, topo, layout)
     terrain = _shuffled_terrain(rng, layout)
     start = rng.choice(topo.corner_hexes())
     numbers = spiral_numbers(topo, terrain, start, layout.tokens)
@@ -528,15 +477,16 @@ def random_board(rng: random.Random, topo: Topology, layout: Layout = BASE_LAYOU
 def check_board(board: Board, rules: Rules) -> None:
     """Raise ``ValueError`` naming the problem unless the rules could have laid out ``board``.
 
-    The land must be the island of the rules' player count and map (``layout_for``: 19
-    hexes for 2–4 players, 30 for 5–6, 37 for Big Island and 38 for Peanut, each half of
-    which must hold one set of tiles and tokens), with its terrain tiles, number tokens and
+    A described map (``DESCRIBED_KINDS``) must be one its description lays out
+    (``maps.check_described_board``). On a frame map the land must be the island of the
+    rules' player count (``layout_for``: 19 hexes for 2–4 players, 30 for 5–6), with its
+    terrain tiles, number tokens and
     harbor markers (the counts of R5 / ``board-data.md`` in ``data.py``), the markers on the
     frame's harbor slots. The beginner map is Illustration A exactly; on a random map no 6
     or 8 touches another 6 or 8. ``Board`` itself has already refused 7s, numbered deserts
     and the like.
     """
-    if rules.map_kind in ("islands", "big-islands", "described"):
+    if rules.map_kind in DESCRIBED_KINDS:
         from .maps import check_described_board  # the maps laid out from descriptions
 
         check_described_board(board, rules)
@@ -557,8 +507,6 @@ def check_board(board: Board, rules: Rules) -> None:
     if rules.map_kind == "beginner":
         _check_beginner(board)
         return
-    for i, region in enumerate(layout.regions):
-        _check_region(board, i, region)
     have_t = Counter(board.terrain)
     if have_t != Counter(layout.terrain_counts):
         raise ValueError(
@@ -585,23 +533,6 @@ def check_board(board: Board, rules: Rules) -> None:
         raise ValueError("a 6 or 8 touches another 6 or 8, which a random map forbids")
 
 
-def _check_region(board: Board, i: int, region: Region) -> None:
-    """A region laid out as a board of its own has its own set of tiles and tokens."""
-    hexes = [board.topology.hex_index[c] for c in region.land]
-    have_t = Counter(board.terrain[h] for h in hexes)
-    if have_t != Counter(region.terrain_counts):
-        raise ValueError(
-            f"terrain tiles {_counts(have_t)} of island half {i + 1} are not one set "
-            f"{_counts(Counter(region.terrain_counts))}"
-        )
-    have_n = Counter(board.numbers[h] for h in hexes if board.numbers[h])
-    if have_n != Counter(region.tokens):
-        raise ValueError(
-            f"number tokens {_counts(have_n)} of island half {i + 1} are not one set "
-            f"{_counts(Counter(region.tokens))}"
-        )
-
-
 def _check_beginner(board: Board) -> None:
     want = beginner_board(board.topology)
     t = board.topology
@@ -625,7 +556,7 @@ def _counts(c: Counter[Any]) -> str:
 
 def make_board(rules: Rules) -> Board:
     """The map of a game, a pure function of its rules (map kind and seed)."""
-    if rules.map_kind in ("islands", "big-islands", "described"):
+    if rules.map_kind in DESCRIBED_KINDS:
         from .maps import make_described_board  # the maps laid out from descriptions
 
         return make_described_board(rules)

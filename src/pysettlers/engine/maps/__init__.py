@@ -1,7 +1,7 @@
-"""Maps laid out from descriptions: the 1996 *Islands of Catan* maps and a user's own map.
+"""Maps laid out from descriptions: the 1996 rules' maps and a user's own map.
 
 What this is for: the map kinds of ``Rules.map_kind`` that are descriptions — ``islands``,
-``big-islands`` (``tables.py``) and ``described`` (the JSON text in
+``big-islands``, ``big-island`` and ``peanut`` (``tables.py``) and ``described`` (the JSON text in
 ``Rules.map_description``, ``description.py``) — laid out (``layout.py``) and checked the way
 ``board.check_board`` checks the frame maps. ``board.make_board`` and ``board.check_board``
 come here for these kinds.
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 
-from ..board import Board, Layout
+from ..board import DESCRIBED_KINDS, Board, Layout
 from ..config import Rules
 from .description import (
     MapDescription,
+    Pool,
     TokenSpec,
     description_json,
     hexagon,
@@ -26,9 +27,7 @@ from .description import (
     parse_description,
 )
 from .layout import check_laid_out, conflict, lay_out
-from .tables import BIG_ISLANDS, ISLANDS, NAMED
-
-DESCRIBED_KINDS = ("islands", "big-islands", "described")
+from .tables import BIG_ISLAND, BIG_ISLANDS, ISLANDS, NAMED, PEANUT
 
 
 def description_for(rules: Rules) -> MapDescription:
@@ -61,9 +60,7 @@ def layout_description(layout: Layout, method: str = "spiral") -> MapDescription
         name="frame",
         cells=tuple(sorted(layout.land, key=lambda c: (c[1], c[0]))),
         fixed=(),
-        pool_terrain=tuple(sorted(layout.terrain_counts.items())),
-        pool_water=0,
-        pool_ports=(),
+        pools=(Pool(tuple(sorted(layout.terrain_counts.items()))),),
         tokens=(TokenSpec("spiral" if method == "spiral" else "random", layout.tokens),),
         harbor_slots=tuple(topo.path_names[topo.side(c, s)] for c, s in layout.harbor_slots),
         harbor_markers=layout.harbor_markers,
@@ -74,10 +71,14 @@ def layout_description(layout: Layout, method: str = "spiral") -> MapDescription
 
 
 __all__ = [
+    "BIG_ISLAND",
     "BIG_ISLANDS",
     "DESCRIBED_KINDS",
     "ISLANDS",
+    "NAMED",
+    "PEANUT",
     "MapDescription",
+    "Pool",
     "check_described_board",
     "conflict",
     "description_for",

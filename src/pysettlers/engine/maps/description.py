@@ -17,13 +17,19 @@ The JSON form (every key but ``cells`` optional; ``docs/maps.md`` has a worked e
                {"hex": "(1,0)", "kind": "forest", "number": 8},
                {"hex": "(2,0)", "kind": "water"},
                {"hex": "(3,0)", "kind": "port", "harbor": "ore", "side": "W"}],
-     "pool": {"hills": 3, "forest": 4, "water": 9, "port": {"generic": 4, "ore": 1}},
+     "pool": {"hills": 3, "forest": 4, "water": 9, "port": {"generic": 4, "ore": 1}}
+             (or a list of such, each with its "cells": a set of tiles per part of the map),
      "tokens": {"method": "spiral" | "islands" | "random" | "fixed",
                 "counters": [5, 2, 6, ...], "start": "corner" | "(0,-2)", "cells": [...]}
                (or a list of such, each for its own ``cells``: two boards' spirals),
      "harbors": {"slots": ["(0,-2)NW", ...], "markers": ["generic", ...], "shuffle": true},
      "port_rotation": "clockwise" | "none",
      "bridges": true}
+
+Pools: one pool is shuffled into every position not fixed. A list of pools, each naming its
+``cells`` (positions not fixed, no two pools sharing one, together every position not fixed),
+lays each part of the map out with its own tiles: Peanut's two halves, each "a normal
+island" with one set of land hexes (003). Each pool is shuffled in the order listed.
 
 Port hexes: a port's ``side`` is how it was laid (drawn at random for pooled ones); with
 ``port_rotation`` ``clockwise`` (the default, 003: "rotate the hex clockwise until both ports
@@ -85,15 +91,27 @@ class TokenSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Pool:
+    """Hexes shuffled into positions: into ``cells`` (those not fixed), or into every
+    position not fixed and not another pool's when ``cells`` is ``None``."""
+
+    terrain: tuple[tuple[Terrain, int], ...]
+    water: int = 0
+    ports: tuple[tuple[Harbor, int], ...] = ()
+    cells: tuple[Coord, ...] | None = None
+
+    def size(self) -> int:
+        return sum(k for _, k in self.terrain) + self.water + sum(k for _, k in self.ports)
+
+
+@dataclass(frozen=True, slots=True)
 class MapDescription:
     """A checked map description (see the module docstring for the JSON form)."""
 
     name: str
     cells: tuple[Coord, ...]
     fixed: tuple[FixedHex, ...]
-    pool_terrain: tuple[tuple[Terrain, int], ...]
-    pool_water: int
-    pool_ports: tuple[tuple[Harbor, int], ...]
+    pools: tuple[Pool, ...]
     tokens: tuple[TokenSpec, ...]
     harbor_slots: tuple[str, ...]  # path names, resolved on the laid-out topology
     harbor_markers: tuple[Harbor, ...]
@@ -106,12 +124,43 @@ class MapDescription:
         fixed = {f.coord for f in self.fixed}
         return tuple(c for c in self.cells if c not in fixed)
 
+    def pool_cells(self) -> tuple[tuple[Coord, ...], ...]:
+        """The positions each pool fills, in ``cells`` order (fixed ones left out)."""
+        fixed = {f.coord for f in self.fixed}
+        named = {c for p in self.pools if p.cells is not None for c in p.cells}
+        out = []
+        for p in self.pools:
+            own = set(p.cells) if p.cells is not None else None
+            out.append(
+                tuple(
+                    c
+                    for c in self.cells
+                    if c not in fixed and (c in own if own is not None else c not in named)
+                )
+            )
+        return tuple(out)
+
+    @property
+    def pool_terrain(self) -> tuple[tuple[Terrain, int], ...]:
+        """Every pool's terrain tiles together."""
+        total: Counter[Terrain] = Counter()
+        for p in self.pools:
+            total.update(dict(p.terrain))
+        return tuple(sorted(total.items()))
+
+    @property
+    def pool_water(self) -> int:
+        return sum(p.water for p in self.pools)
+
+    @property
+    def pool_ports(self) -> tuple[tuple[Harbor, int], ...]:
+        total: Counter[Harbor] = Counter()
+        for p in self.pools:
+            total.update(dict(p.ports))
+        return tuple(sorted(total.items()))
+
     def pool_size(self) -> int:
-        return (
-            sum(k for _, k in self.pool_terrain)
-            + self.pool_water
-            + sum(k for _, k in self.pool_ports)
-        )
+        return sum(p.size() for p in self.pools)
 
 
 def hexagon(radius: int, centre: Coord = (0, 0)) -> tuple[Coord, ...]:
@@ -153,17 +202,20 @@ def parse_description(obj: object) -> MapDescription:
     cells = _cells(obj.get("cells"))
     cell_set = set(cells)
     fixed = _fixed(obj.get("fixed", []), cell_set)
-    terrain, water, ports = _pool(obj.get("pool", {}))
+    pools = _pools(obj.get("pool", {}), cell_set, {f.coord for f in fixed})
     free = len(cells) - len(fixed)
-    pooled = sum(k for _, k in terrain) + water + sum(k for _, k in ports)
+    pooled = sum(p.size() for p in pools)
     if pooled != free:
         raise ValueError(
             f"map.pool: {pooled} hexes in the pool for {free} positions not fixed "
             f"({len(cells)} cells, {len(fixed)} fixed): the counts must be equal"
         )
+    water = sum(p.water for p in pools)
+    ports = [h for p in pools for h in p.ports]
     kinds = Counter(f.kind for f in fixed)
-    for t, k in terrain:
-        kinds[t.name.lower()] += k
+    for p in pools:
+        for t, k in p.terrain:
+            kinds[t.name.lower()] += k
     land = sum(k for kind, k in kinds.items() if kind in TERRAIN_NAMES)
     if land == 0:
         raise ValueError("map: no land hex (fixed or in the pool)")
@@ -179,9 +231,7 @@ def parse_description(obj: object) -> MapDescription:
         name=name,
         cells=cells,
         fixed=fixed,
-        pool_terrain=terrain,
-        pool_water=water,
-        pool_ports=ports,
+        pools=pools,
         tokens=(),
         harbor_slots=slots,
         harbor_markers=markers,
@@ -189,6 +239,7 @@ def parse_description(obj: object) -> MapDescription:
         rotate_ports=rotation == "clockwise",
         bridges=bridges,
     )
+    _check_pool_cells(desc)
     tokens = _tokens(obj.get("tokens"), desc, cell_set)
     if rotation == "none":
         for i, f in enumerate(fixed):
@@ -285,32 +336,78 @@ def _fixed(value: object, cells: set[Coord]) -> tuple[FixedHex, ...]:
     return tuple(out)
 
 
-def _pool(
-    value: object,
-) -> tuple[tuple[tuple[Terrain, int], ...], int, tuple[tuple[Harbor, int], ...]]:
+def _pools(value: object, cells: set[Coord], fixed: set[Coord]) -> tuple[Pool, ...]:
+    """``map.pool``: one pool (an object), or a list of pools each naming its cells."""
+    if isinstance(value, list):
+        if not value:
+            raise ValueError("map.pool: a list of pools needs at least one pool")
+        if len(value) > MAX_CELLS:
+            raise ValueError(f"map.pool has {len(value)} pools; at most {MAX_CELLS}")
+        pools = tuple(_pool(v, f"map.pool[{i}]", cells, fixed) for i, v in enumerate(value))
+        if len(pools) > 1 and any(p.cells is None for p in pools):
+            i = next(i for i, p in enumerate(pools) if p.cells is None)
+            raise ValueError(f"map.pool[{i}]: with several pools each names its cells")
+        seen: set[Coord] = set()
+        for i, p in enumerate(pools):
+            assert p.cells is not None or len(pools) == 1
+            shared = sorted(set(p.cells or ()) & seen, key=lambda c: (c[1], c[0]))
+            if shared:
+                c = shared[0]
+                raise ValueError(f"map.pool[{i}].cells: ({c[0]},{c[1]}) is in an earlier pool")
+            seen |= set(p.cells or ())
+        return pools
+    return (_pool(value, "map.pool", cells, fixed),)
+
+
+def _pool(value: object, where: str, cells: set[Coord], fixed: set[Coord]) -> Pool:
     if not isinstance(value, dict):
-        raise ValueError(f"map.pool must be a JSON object (got {type(value).__name__})")
+        raise ValueError(f"{where} must be a JSON object (got {type(value).__name__})")
     terrain: list[tuple[Terrain, int]] = []
     water = 0
     ports: list[tuple[Harbor, int]] = []
+    own: tuple[Coord, ...] | None = None
     for key, v in value.items():
-        kind = _enum(key, KINDS, "map.pool's keys")
-        where = f"map.pool.{kind}"
+        if key == "cells":
+            own = _cells(v)
+            for c in own:
+                if c not in cells:
+                    raise ValueError(f"{where}.cells: ({c[0]},{c[1]}) is not one of map.cells")
+                if c in fixed:
+                    raise ValueError(f"{where}.cells: ({c[0]},{c[1]}) is fixed on map.fixed")
+            continue
+        kind = _enum(key, KINDS, f"{where}'s keys")
+        at = f"{where}.{kind}"
         if kind == WATER:
-            water = _count(v, where)
+            water = _count(v, at)
         elif kind == PORT:
             if not isinstance(v, dict):
-                raise ValueError(f"{where} must map harbor types to counts, e.g. {{'ore': 1}}")
+                raise ValueError(f"{at} must map harbor types to counts, e.g. {{'ore': 1}}")
             for hk, hv in v.items():
-                h = _enum(hk, HARBOR_NAMES, f"{where}'s keys")
-                k = _count(hv, f"{where}.{h}")
+                h = _enum(hk, HARBOR_NAMES, f"{at}'s keys")
+                k = _count(hv, f"{at}.{h}")
                 if k:
                     ports.append((Harbor[h.upper()], k))
         else:
-            k = _count(v, where)
+            k = _count(v, at)
             if k:
                 terrain.append((Terrain[kind.upper()], k))
-    return tuple(sorted(terrain)), water, tuple(sorted(ports))
+    return Pool(tuple(sorted(terrain)), water, tuple(sorted(ports)), own)
+
+
+def _check_pool_cells(desc: MapDescription) -> None:
+    """Each pool fills its own positions exactly (the total is checked before)."""
+    if len(desc.pools) == 1 and desc.pools[0].cells is None:
+        return
+    for i, (p, own) in enumerate(zip(desc.pools, desc.pool_cells())):
+        where = "map.pool" if len(desc.pools) == 1 else f"map.pool[{i}]"
+        if p.size() != len(own):
+            raise ValueError(
+                f"{where}: {p.size()} hexes for its {len(own)} positions: the counts must be equal"
+            )
+    left = set(desc.free_cells) - {c for own in desc.pool_cells() for c in own}
+    if left:
+        c = min(left, key=lambda c: (c[1], c[0]))
+        raise ValueError(f"map.pool: position ({c[0]},{c[1]}) is neither fixed nor in a pool")
 
 
 def _harbors(value: object) -> tuple[tuple[str, ...], tuple[Harbor, ...], bool]:
@@ -449,11 +546,16 @@ def description_json(desc: MapDescription) -> dict[str, Any]:
         if f.side is not None:
             item["side"] = f.side.name
         fixed.append(item)
-    pool: dict[str, Any] = {t.name.lower(): k for t, k in desc.pool_terrain}
-    if desc.pool_water:
-        pool[WATER] = desc.pool_water
-    if desc.pool_ports:
-        pool[PORT] = {h.name.lower(): k for h, k in desc.pool_ports}
+    pools: list[dict[str, Any]] = []
+    for p in desc.pools:
+        pool: dict[str, Any] = {t.name.lower(): k for t, k in p.terrain}
+        if p.water:
+            pool[WATER] = p.water
+        if p.ports:
+            pool[PORT] = {h.name.lower(): k for h, k in p.ports}
+        if p.cells is not None:
+            pool["cells"] = [name(c) for c in p.cells]
+        pools.append(pool)
     tokens: list[dict[str, Any]] = []
     for s in desc.tokens:
         spec: dict[str, Any] = {"method": s.method}
@@ -468,7 +570,7 @@ def description_json(desc: MapDescription) -> dict[str, Any]:
         "name": desc.name,
         "cells": [name(c) for c in desc.cells],
         "fixed": fixed,
-        "pool": pool,
+        "pool": pools[0] if len(pools) == 1 and desc.pools[0].cells is None else pools,
         "tokens": tokens[0] if len(tokens) == 1 else tokens,
         "port_rotation": "clockwise" if desc.rotate_ports else "none",
         "bridges": desc.bridges,

@@ -69,18 +69,20 @@ def lay_out(desc: MapDescription, rng: random.Random) -> Board:
             port_side[f.coord] = f.side
         if f.number is not None:
             numbers_fixed[f.coord] = f.number
-    pool: list[tuple[str, Harbor | None]] = [
-        (t.name.lower(), None) for t, k in desc.pool_terrain for _ in range(k)
-    ]
-    pool += [(WATER, None)] * desc.pool_water
-    pool += [(PORT, h) for h, k in desc.pool_ports for _ in range(k)]
-    # "Shuffle all the hexes, land and blue, together. Lay them out randomly" (003, 5.).
-    rng.shuffle(pool)
-    for c, (k, h) in zip(desc.free_cells, pool):
-        kind[c] = k
-        if h is not None:
-            port_type[c] = h
-            port_side[c] = None
+    for p, own in zip(desc.pools, desc.pool_cells()):
+        pool: list[tuple[str, Harbor | None]] = [
+            (t.name.lower(), None) for t, k in p.terrain for _ in range(k)
+        ]
+        pool += [(WATER, None)] * p.water
+        pool += [(PORT, h) for h, k in p.ports for _ in range(k)]
+        # "Shuffle all the hexes, land and blue, together. Lay them out randomly" (003, 5.);
+        # each pool on its own positions (Peanut: each half "a normal island").
+        rng.shuffle(pool)
+        for c, (k, h) in zip(own, pool):
+            kind[c] = k
+            if h is not None:
+                port_type[c] = h
+                port_side[c] = None
     land = tuple(c for c in desc.cells if kind[c] in TERRAIN_NAMES)
     topo = topology_for(land, desc.bridges)
     ports = _ports(desc, topo, kind, port_type, port_side, rng)
@@ -294,6 +296,17 @@ def check_laid_out(board: Board, desc: MapDescription) -> None:
         raise ValueError(
             f"hexes {dict(sorted(have.items()))} are not the map's {dict(sorted(want.items()))}"
         )
+    if len(desc.pools) > 1:
+        for i, (p, own) in enumerate(zip(desc.pools, desc.pool_cells())):
+            got = Counter(kind[c] for c in own)
+            need = Counter({t.name.lower(): k for t, k in p.terrain})
+            need[WATER] += p.water
+            need[PORT] += sum(k for _, k in p.ports)
+            if +got != +need:
+                raise ValueError(
+                    f"hexes {dict(sorted(got.items()))} in pool {i + 1} of the map "
+                    f"'{desc.name}' (map.pool[{i}]) are not its {dict(sorted((+need).items()))}"
+                )
     want_ports = Counter({h: k for h, k in desc.pool_ports})
     want_ports.update(f.harbor for f in desc.fixed if f.harbor is not None)
     if Counter(h for _, h, _ in board.ports) != want_ports:
@@ -302,6 +315,14 @@ def check_laid_out(board: Board, desc: MapDescription) -> None:
         faces = [s for s in Side if port_harbor_path(topo, c, s) is not None]
         if side is None and faces and desc.rotate_ports:
             raise ValueError(f"port hex {_name(c)} touches land but has no harbor side")
+    on_ports = {p for p, _ in _port_harbors(topo, board.ports)}
+    slots = {topo.parse_path(name) for name in desc.harbor_slots}
+    astray = {p for _, p in board.harbors} - on_ports - slots
+    if astray:
+        names = ", ".join(sorted(topo.path_names[p] for p in astray))
+        raise ValueError(
+            f"harbors on {names}, which is not a harbor slot of the frame or a port hex's"
+        )
     frame = _frame_check(board, desc)
     want_harbors = sorted([(h, p) for p, h in _port_harbors(topo, board.ports)] + frame)
     if sorted(board.harbors) != want_harbors:

@@ -1,19 +1,23 @@
 """The 1996 map variants as map descriptions: data tables citing the text (003, "Alternate Rules
 for Experienced Players"; shapes and counts computed in board-data.md §7).
 
-What this is for: ``ISLANDS`` (5. Islands of Catan, 3–4 players) and ``BIG_ISLANDS`` (6. Big
-Islands of Catan, 5–6 players) as the same kind of description a user writes
-(``description.py``), so the named maps and a user's map are laid out by one code path.
+What this is for: ``ISLANDS`` (5. Islands of Catan, 3–4 players), ``BIG_ISLANDS`` (6. Big
+Islands of Catan, 5–6 players), ``BIG_ISLAND`` (Big Island, 7–8 players) and ``PEANUT``
+(Peanut, 7–8 players) as the same kind of description a user writes (``description.py``),
+so the named 1996 maps and a user's map are laid out by one code path. The 7–8 maps' data
+(shapes, counts, token starts, frame slots, each with its reading) are in ``data.py``; here
+they become descriptions whose draws (tiles, spiral corner, markers) are those of the frame
+maps' variable set-up, so a seed lays out the same board as before they were descriptions.
 
-What this is not: the 7–8 layouts (``big-island``, ``peanut``: another change; see the
-README for how they become descriptions) or the rule changes (bridges: ``scenarios/islands``).
+What this is not: the frame maps of the base game and the 5–6 extension (``board.py``) or
+the rule changes (bridges: ``scenarios/islands``).
 """
 
 from __future__ import annotations
 
 from .. import data
-from ..types import Harbor, Terrain
-from .description import MapDescription, TokenSpec, hexagon
+from ..types import Harbor, Side, Terrain
+from .description import MapDescription, Pool, TokenSpec, hexagon
 
 # "Instead of laying out the board normally, shuffle all the hexes, land and blue, together.
 # Lay them out randomly into the normal pattern, a large hexagon with four hexes on each
@@ -32,9 +36,7 @@ ISLANDS = MapDescription(
     name="islands",
     cells=ISLANDS_CELLS,
     fixed=(),
-    pool_terrain=tuple(sorted(data.BASE_TERRAIN_COUNTS.items())),
-    pool_water=ISLANDS_WATER,
-    pool_ports=ISLANDS_PORTS,
+    pools=(Pool(tuple(sorted(data.BASE_TERRAIN_COUNTS.items())), ISLANDS_WATER, ISLANDS_PORTS),),
     tokens=(TokenSpec("islands", ISLANDS_COUNTERS),),
     harbor_slots=(),
     harbor_markers=(),
@@ -68,9 +70,7 @@ BIG_ISLANDS = MapDescription(
     name="big-islands",
     cells=BIG_ISLANDS_CELLS,
     fixed=(),
-    pool_terrain=tuple(sorted(BIG_ISLANDS_TERRAIN.items())),
-    pool_water=BIG_ISLANDS_WATER,
-    pool_ports=BIG_ISLANDS_PORTS,
+    pools=(Pool(tuple(sorted(BIG_ISLANDS_TERRAIN.items())), BIG_ISLANDS_WATER, BIG_ISLANDS_PORTS),),
     tokens=(TokenSpec("islands", BIG_ISLANDS_COUNTERS),),
     harbor_slots=(),
     harbor_markers=(),
@@ -81,5 +81,57 @@ BIG_ISLANDS = MapDescription(
 assert sum(BIG_ISLANDS_TERRAIN.values()) == 28 and len(BIG_ISLANDS_COUNTERS) == 33
 assert 28 + BIG_ISLANDS_WATER + sum(k for _, k in BIG_ISLANDS_PORTS) == len(BIG_ISLANDS_CELLS)
 
-NAMED: dict[str, MapDescription] = {"islands": ISLANDS, "big-islands": BIG_ISLANDS}
+
+def _slot_names(slots: tuple[tuple[tuple[int, int], Side], ...]) -> tuple[str, ...]:
+    """Frame slots (a land hex and the side its harbor path runs along) as path names."""
+    return tuple(f"({q},{r}){side.name}" for (q, r), side in slots)
+
+
+# Big Island (7–8): "Take two complete sets of land hexes, minus one desert. Lay them out in
+# one large hexagon, starting with a line of seven" — all land, no sea inside; the tokens
+# along one spiral from a corner drawn at random; the port markers shuffled on every other
+# space of the frame (data.py has the readings).
+BIG_ISLAND = MapDescription(
+    name="big-island",
+    cells=data.BIG_ISLAND_LAND,
+    fixed=(),
+    pools=(Pool(tuple(sorted(data.BIG_ISLAND_TERRAIN_COUNTS.items()))),),
+    tokens=(TokenSpec("spiral", data.BIG_ISLAND_TOKENS),),
+    harbor_slots=_slot_names(data.BIG_ISLAND_HARBOR_SLOTS),
+    harbor_markers=data.BIG_ISLAND_HARBORS,
+    shuffle_harbors=True,
+    rotate_ports=True,
+    bridges=False,
+)
+
+# Peanut (7–8): "Lay out one set of land hexes to create a normal island. Then lay an
+# additional set of land hexes in another island, touching one edge of the first island" —
+# one pool per half, each "a normal island"; "The number counters are placed as if you were
+# placing numbers on two separate boards ... Start each half of the island at the hex closest
+# to you, and continue both counter-clockwise" — one spiral per half from its start.
+PEANUT = MapDescription(
+    name="peanut",
+    cells=data.PEANUT_LAND,
+    fixed=(),
+    pools=tuple(
+        Pool(tuple(sorted(data.BASE_TERRAIN_COUNTS.items())), cells=half)
+        for half in data.PEANUT_HALVES
+    ),
+    tokens=tuple(
+        TokenSpec("spiral", data.BASE_TOKENS, start, half)
+        for half, start in zip(data.PEANUT_HALVES, data.PEANUT_TOKEN_STARTS)
+    ),
+    harbor_slots=_slot_names(data.PEANUT_HARBOR_SLOTS),
+    harbor_markers=data.PEANUT_HARBORS,
+    shuffle_harbors=True,
+    rotate_ports=True,
+    bridges=False,
+)
+
+NAMED: dict[str, MapDescription] = {
+    "islands": ISLANDS,
+    "big-islands": BIG_ISLANDS,
+    "big-island": BIG_ISLAND,
+    "peanut": PEANUT,
+}
 """The named maps laid out from descriptions, by ``Rules.map_kind``."""
