@@ -28,6 +28,7 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
+from pysettlers.engine.types import HELPER_KINDS
 
 
 class Spy:
@@ -162,3 +163,56 @@ def test_bot_rngs_differ_by_seat_and_seed() -> None:
     draws = {(seed, seat): bot_rng(seed, seat).random() for seed in (1, 2) for seat in range(4)}
     assert len(set(draws.values())) == len(draws)
     assert bot_rng(1, 0).random() == draws[(1, 0)]
+
+
+def _reference_choice(bot: RandomBot, view: View, legal: Sequence[Action]) -> Action:
+    """The random bot's rule written action by action (the bot itself splits the list with
+    C-level scans and slices): the same lists in the same order, so the same draws."""
+    rng = bot.rng
+    if view.turn != bot._turn:
+        bot._turn, bot._offers = view.turn, 0
+    talk = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
+    others = [a for a in legal if a.kind not in talk]
+    offers = [a for a in legal if a.kind == ActionKind.OFFER_TRADE]
+    counters = [a for a in legal if a.kind == ActionKind.COUNTER_TRADE]
+    if view.ext:
+        uses = [a for a in others if a.kind in HELPER_KINDS]
+        if uses and len(uses) < len(others):
+            if rng.random() < bot.helper_chance:
+                return rng.choice(uses)
+            others = [a for a in others if a.kind not in HELPER_KINDS]
+    if offers and bot._offers < bot.offers_per_turn and rng.random() < bot.offer_chance:
+        bot._offers += 1
+        return rng.choice(offers)
+    if counters and rng.random() < bot.counter_chance:
+        return rng.choice(counters)
+    return rng.choice(others or offers or counters)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(seed=4), Rules(players=5, helpers=True, seed=4)], ids=["base", "helpers"]
+)
+def test_random_bot_splits_the_list_as_the_action_by_action_rule(rules: Rules) -> None:
+    # Whole games, each decision taken by the bot and by the reference from twin generators
+    # (with offers and counter-offers made often, so talk is in play): always the same action.
+    s = new_game(rules)
+    kw = {"offer_chance": 0.3, "counter_chance": 0.3, "offers_per_turn": 3}
+    seen_talk = 0
+    bot, ref = RandomBot(random.Random(7), **kw), RandomBot(random.Random(7), **kw)
+    while not is_over(s) and s.turn < 160:
+        p = to_move(s)
+        legal = legal_actions(s, p)
+        view = observe(s, p)
+        a = bot.choose(view, legal)
+        assert a == _reference_choice(ref, view, legal)
+        seen_talk += a.kind in (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
+        apply_checked(s, a)
+    assert seen_talk > 10
+    # A list whose talk is not in one block (no rule of the engine lists it so) still splits.
+    legal = legal_actions(new_game(Rules(seed=1)))
+    offer = Action(0, ActionKind.OFFER_TRADE, give=(1, 0, 0, 0, 0), get=(0, 1, 0, 0, 0))
+    mixed = [offer, *legal[:3], offer._replace(get=(0, 0, 1, 0, 0)), *legal[3:]]
+    view = observe(new_game(Rules(seed=1)), 0)
+    for seed in range(40):
+        bot, ref = RandomBot(random.Random(seed), **kw), RandomBot(random.Random(seed), **kw)
+        assert bot.choose(view, mixed) == _reference_choice(ref, view, mixed)
