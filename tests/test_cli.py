@@ -108,14 +108,21 @@ def failure(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "vp_target" in usage_error(capsys, "demo", "--vp", "99")
+    assert "--vp must be between" in usage_error(capsys, "demo", "--vp", "99")
     usage_error(capsys, "demo", "--map", "moon")
 
 
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["demo", "--vp", "99"], "vp_target must be between 3 and 30"),  # checked by Rules
+        (["demo", "--vp", "99"], "--vp must be between 3 and 30"),  # checked by Rules
+        # Rules name their fields; the command line names its flags.
+        (
+            ["render", "--players", "7", "--map", "variable"],
+            "(--map big-island or peanut) or a map of your own (--map-file), not --map variable",
+        ),
+        (["render", "--players", "5", "--map", "islands"], "with 5–6 use --map big-islands"),
+        (["sim", "--players", "random,random", "--discard-limit", "1"], "--discard-limit must"),
         (["demo", "--max-turns", "-3"], "--max-turns: must be at least 1"),
         (["demo", "--board-every", "x"], "'x' is not a whole number"),
         (["render", "--seed", "-1"], "seed must be"),
@@ -337,7 +344,7 @@ def test_seven_eight_players_default_to_big_island(capsys: pytest.CaptureFixture
 
 def test_seven_eight_player_maps_need_seven_or_eight(capsys: pytest.CaptureFixture[str]) -> None:
     assert "7–8 player map" in usage_error(capsys, "render", "--map", "peanut")
-    assert "'big-island' or 'peanut'" in usage_error(
+    assert "--map big-island or peanut" in usage_error(
         capsys, "demo", "--players", "8", "--map", "variable"
     )
 

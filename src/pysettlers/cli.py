@@ -974,6 +974,26 @@ def _clean(message: str) -> str:
     return _CLASS_NAME.sub("", message)
 
 
+# The rules' own option names in their errors, as the flags a command-line user typed.
+_FLAGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bmap_kind '([a-z-]+)' or '([a-z-]+)'"), r"--map \1 or \2"),
+    (re.compile(r"\bmap_kind '([a-z-]+)'"), r"--map \1"),
+    (re.compile(r"\bmap_kind\b"), "--map"),
+    (re.compile(r"\ba described map\b"), "a map of your own (--map-file)"),
+    (re.compile(r"\bdiscard_limit\b"), "--discard-limit"),
+    (re.compile(r"\bvp_target\b"), "--vp"),
+    (re.compile(r"\blarge_game_variant\b"), "--variant"),
+    (re.compile(r"\btrade_build\b"), "--trade-build"),
+)
+
+
+def _as_flags(message: str) -> str:
+    """A rules error (``Rules`` names its fields) in the words of the command line."""
+    for pattern, flag in _FLAGS:
+        message = pattern.sub(flag, message)
+    return message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; the exit status is 0, 1 when the command failed (a file that cannot
     be read or written, a broken record) or 2 for a usage error (bad options), which also
@@ -995,7 +1015,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{command.prog}: error: {_clean(message)}", file=sys.stderr)
         return 1
     except ValueError as err:  # invalid options, e.g. --vp 99 (Rules checks its own)
-        command.error(_clean(str(err)))
+        command.error(_as_flags(_clean(str(err))))
     except KeyboardInterrupt:
         print(f"{command.prog}: interrupted", file=sys.stderr)
         return 130
