@@ -667,6 +667,11 @@ class SimGame:
             raise HarnessFailure("legal_actions differs on a copy (or on a second call)")
         if len(set(legal)) != len(legal):
             raise HarnessFailure("legal_actions lists an action twice")
+        talk = [a.kind in _UNIT_TRADES for a in legal]
+        if talk != sorted(talk):  # offers or counter-offers end the list (legal.py)
+            raise HarnessFailure("domestic talk is not the end of the legal_actions list")
+        if len({a.kind for a in legal if a.kind in _UNIT_TRADES}) > 1:
+            raise HarnessFailure("offers and counter-offers listed together")
         to_check = legal
         trades = [a for a in legal if a.kind in _UNIT_TRADES]
         if len(trades) > UNIT_TRADES_PER_STEP:

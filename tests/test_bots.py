@@ -208,10 +208,12 @@ def test_random_bot_splits_the_list_as_the_action_by_action_rule(rules: Rules) -
         seen_talk += a.kind in (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
         apply_checked(s, a)
     assert seen_talk > 10
-    # A list whose talk is not in one block (no rule of the engine lists it so) still splits.
+    # Offers and counter-offers in one list (no rule of the engine lists both at once) still
+    # split as the action-by-action rule splits them.
     legal = legal_actions(new_game(Rules(seed=1)))
     offer = Action(0, ActionKind.OFFER_TRADE, give=(1, 0, 0, 0, 0), get=(0, 1, 0, 0, 0))
-    mixed = [offer, *legal[:3], offer._replace(get=(0, 0, 1, 0, 0)), *legal[3:]]
+    counter = offer._replace(kind=ActionKind.COUNTER_TRADE)
+    mixed = [*legal, offer, offer._replace(get=(0, 0, 1, 0, 0)), counter]
     view = observe(new_game(Rules(seed=1)), 0)
     for seed in range(40):
         bot, ref = RandomBot(random.Random(seed), **kw), RandomBot(random.Random(seed), **kw)

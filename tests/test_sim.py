@@ -188,9 +188,10 @@ def test_turn_cap_makes_games_unfinished_never_wins(capsys: pytest.CaptureFixtur
 
 
 def test_decision_cap_stops_a_bot_that_never_ends_its_turn() -> None:
-    # The first legal action in a main phase is a domestic offer; the rules do not limit
-    # offers, so this bot offers for ever and the turn cap alone would never be reached.
-    specs = parse_players(f"loop:{HERE}.TinyBot,random")
+    # The last legal action in a main phase is a domestic offer (talk ends the list); the
+    # rules do not limit offers, so this bot offers for ever and the turn cap alone would
+    # never be reached.
+    specs = parse_players(f"loop:{HERE}.TinyBot:pick=last,random")
     played = play_game(Rules(players=2, seed=5), specs, max_turns=10)
     assert played.status == "unfinished" and played.winner is None
     assert played.decisions == 10 * 50 and played.turns <= 10

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import itemgetter
 
 from pysettlers.engine import Action, ActionKind, View
 from pysettlers.engine.types import HELPER_KINDS
@@ -56,26 +55,32 @@ class RandomBot:
             self._turn = view.turn
             self._offers = 0
         rng = self.rng
-        # Domestic talk (offers, counter-offers) is set apart from the rest. The kinds are
-        # read and counted by C loops (itemgetter, list.count), and the engine lists each
-        # kind's actions together, so the split is two slices; a Python pass over the list
-        # is left for a list whose talk is not in one block (no rule of the engine's lists
-        # it so). Same lists, same order, same draws as filtering action by action.
-        kinds = list(map(_KIND, legal))
-        n_offers = kinds.count(_OFFER)
-        n_counters = kinds.count(_COUNTER)
+        # Domestic talk (offers, counter-offers) is set apart from the rest. The engine lists
+        # it last (``legal_actions``), so it is a suffix found by bisection: a few steps in
+        # the lists that have talk, one look at the last action in the others.
         others: Sequence[Action] = legal
         offers: Sequence[Action] = ()
         counters: Sequence[Action] = ()
-        if n_offers or n_counters:
-            offers = _block(legal, kinds, _OFFER, n_offers)
-            counters = _block(legal, kinds, _COUNTER, n_counters)
-            talk = n_offers + n_counters
-            i = kinds.index(_OFFER if n_offers else _COUNTER)
-            if not (n_offers and n_counters) and kinds[i + talk - 1] in _TALK:
-                others = [*legal[:i], *legal[i + talk :]]  # one block of talk: cut it out
+        n = len(legal)
+        if legal[n - 1].kind in _TALK:
+            lo, hi = 0, n - 1
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if legal[mid].kind in _TALK:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            others = legal[:lo]
+            talk = legal[lo:]
+            first = talk[0].kind
+            if first == talk[-1].kind:  # one kind: the engine never lists both at once
+                if first == _OFFER:
+                    offers = talk
+                else:
+                    counters = talk
             else:
-                others = [a for a in legal if a.kind not in _TALK]
+                offers = [a for a in talk if a.kind == _OFFER]
+                counters = [a for a in talk if a.kind == _COUNTER]
         if view.ext:
             uses = [a for a in others if a.kind in HELPER_KINDS]
             if uses and len(uses) < len(others):  # a helper's use among the turn's others
@@ -92,20 +97,7 @@ class RandomBot:
         return rng.choice(offers or counters)
 
 
-def _block(
-    legal: Sequence[Action], kinds: list[ActionKind], kind: ActionKind, n: int
-) -> Sequence[Action]:
-    """The ``n`` actions of ``kind`` in ``legal``, in order (a slice when they are together)."""
-    if not n:
-        return ()
-    i = kinds.index(kind)
-    if kinds[i + n - 1] == kind:  # n of them from the first: one block
-        return legal[i : i + n]
-    return [a for a in legal if a.kind == kind]
-
-
 # Plain globals: reading a member off an enum class is slow on CPython 3.11 (types.members).
-_KIND = itemgetter(1)  # Action.kind (its second field), read by C code
 _OFFER = ActionKind.OFFER_TRADE
 _COUNTER = ActionKind.COUNTER_TRADE
 _TALK = (_OFFER, _COUNTER)

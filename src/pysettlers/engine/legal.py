@@ -6,7 +6,9 @@ the rule registry: for the current phase, each allowed kind's rule appends its o
 action tables (``tables.py``), so listing allocates nothing but the output list. Composite
 actions are listed in their unit form — one-card discards, one-card maritime trades at the
 best rate, 1-for-1 offers and counter-offers — while ``check``/``apply`` accept any legal
-bundle.
+bundle. Domestic talk ends every list it is in — offers (the main phase) or counter-offers
+(answering an offer), never both — as a suffix of the list, so a bot that rarely talks can
+split it off without a pass over the list (the invariant harness checks this every step).
 
 What this is not: the rules themselves. ``check`` in ``game.py`` is the authority; the
 invariant harness verifies that everything listed here passes it.

@@ -282,7 +282,9 @@ class OfferTrade(Rule):
     kind = K.OFFER_TRADE
     name = DOMESTIC_RULE
     phases = frozenset({P.MAIN})
-    order = 31
+    # Listed last, after ending the turn: domestic talk is always the end of a listing (the
+    # counter-offers too, order 52), so a player who rarely talks splits it off as a suffix.
+    order = 95
     fields: tuple[str, ...] = ("give", "get", "to")
 
     def error(self, s: GameState, a: Action) -> str | None:

@@ -28,7 +28,7 @@ class EndTurn(Rule):
     kind = K.END_TURN
     name = TURN_RULE
     phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
-    order = 90  # listed last
+    order = 90  # listed last but for domestic offers (``trade.OfferTrade``)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         out.append(t.end[p])
