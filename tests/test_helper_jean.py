@@ -18,7 +18,8 @@ MARITIME = "Maritime Trade"
 def test_two_to_one_as_often_as_you_like_this_turn() -> None:
     s = helper_position({"p0": "jean"}, hands={"p0": "6ore+3wool"})
     assert_illegal(s, "p0 maritime 2ore for 1brick", MARITIME)
-    assert legal(s)[-6:-1] == [f"p0 jean {r}" for r in ("brick", "lumber", "wool", "grain", "ore")]
+    uses = [a for a in legal(s) if a.startswith("p0 jean ")]
+    assert uses == [f"p0 jean {r}" for r in ("brick", "lumber", "wool", "grain", "ore")]
     play(s, "p0 jean ore", "p0 exchange hilde")  # Jean's rate outlasts the exchange
     assert "p0 maritime 2ore for 1brick" in legal(s)
     assert "p0 maritime 4ore for 1brick" not in legal(s)
