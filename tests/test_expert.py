@@ -115,8 +115,20 @@ def test_expert_options_are_checked() -> None:
         make_bot("expert", rng, iterations=0)
     with pytest.raises(ValueError, match="memory"):
         make_bot("expert", rng, memory="maybe")
-    bot = make_bot("expert", rng, ms="20", width="3", trade="off")
+    with pytest.raises(ValueError, match="horizon"):
+        make_bot("expert", rng, horizon="game")
+    bot = make_bot("expert", rng, ms="20", width="3", trade="off", horizon="round")
     assert isinstance(bot, ExpertBot) and bot.ms == 20 and bot.width == 3
+    assert bot.horizon == "round" and not bot.greedy.trade
+
+
+def test_expert_round_horizon_and_time_budget_play_legally() -> None:
+    rules = Rules(players=4, seed=25)
+    bots: list[Bot] = [make_bot("greedy", bot_rng(25, p)) for p in range(4)]
+    bots[1] = Spy(make_bot("expert", bot_rng(25, 1), iterations=1, width=1, horizon="round"))
+    bots[2] = Spy(make_bot("expert", bot_rng(25, 2), ms=1, width=1, memory=False))
+    run(rules, bots, max_turns=40)
+    assert all(isinstance(b, Spy) and b.calls for b in bots[1:3])
 
 
 def test_position_value_ranks_a_won_game_first() -> None:
@@ -207,7 +219,7 @@ def test_levels_are_registered_bots_with_their_options() -> None:
     rng = random.Random(0)
     easy, medium = make_bot("easy", rng), make_bot("medium", rng)
     assert isinstance(easy, WeightedBot) and isinstance(medium, WeightedBot)
-    assert easy.noise_size > medium.noise_size
+    assert easy.noise_size > medium.noise_size > 0.01  # weighted's own default
     assert isinstance(make_bot("hard", rng), GreedyBot)
     assert isinstance(make_bot("expert", rng), ExpertBot)
     override = make_bot("easy", rng, noise=0.0)

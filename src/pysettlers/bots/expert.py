@@ -35,12 +35,14 @@ development cards.
 Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
 default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
 searched besides ending the turn; ``opp`` (0–2, default 0.3) weight of the best opponent's
-value; ``memory`` (bool, default on) deal the others' hands from what the public card flow
+value; ``horizon`` (``turn``, default; or ``round``) where rollouts stop: at the end of its
+turn, or at the start of its next turn, the others' turns (rolls, robber, builds) played
+out greedily in between — several times slower, see the README's figures; ``memory``
+(bool, default on) deal the others' hands from what the public card flow
 showed (off: uniformly from the unseen cards); plus the greedy bot's options (``trade``,
 ``helpers``, ``sbp``, ``offers``, ``noise``) for its own decisions and its rollouts.
 
-What this is not: no search of other players' turns (they play greedily within the
-searcher's turn only), no search over set-up or robber placements, and no access to a game
+What this is not: no search of other players' turns (they play greedily in the rollouts), no search over set-up or robber placements, and no access to a game
 state: it builds its own sampled states from its view.
 """
 
@@ -74,10 +76,12 @@ from .options import HEURISTIC_KEYS, check_options, option_bool, option_float
 
 K = ActionKind
 SEARCHED = frozenset({Phase.MAIN, Phase.BUILD})
-EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory")
+EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory", "horizon")
 WIN = 100.0  # a won (lost) game's value: beyond any position's
 BUILD_SHARES = (1.0, 0.3)  # a leaf hand: its best build's progress, and the second's share
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
+ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
+HORIZONS = ("turn", "round")
 
 
 def position_value(view: View, info: F.BoardInfo) -> float:
@@ -136,6 +140,10 @@ class ExpertBot:
         self.ms = option_float(self.name, "ms", options.pop("ms", 0), 0, 60000)
         self.width = int(option_float(self.name, "width", options.pop("width", 4), 1, 30))
         self.opp = option_float(self.name, "opp", options.pop("opp", 0.3), 0, 2)
+        horizon = str(options.pop("horizon", "turn"))
+        if horizon not in HORIZONS:
+            raise ValueError(f"expert: option 'horizon' must be one of {', '.join(HORIZONS)}")
+        self.horizon = horizon
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
@@ -209,8 +217,14 @@ class ExpertBot:
         own.continue_from(self.greedy, view)
         own.taken(a)
         bots[me] = own
-        for _ in range(ROLLOUT_CAP):
-            if s.phase in (Phase.GAME_OVER, Phase.SPECIAL_BUILD) or s.turn != turn:
+        round_ = self.horizon == "round"
+        for _ in range(ROUND_CAP if round_ else ROLLOUT_CAP):
+            if s.phase == Phase.GAME_OVER:
+                break
+            if round_:
+                if s.turn != turn and s.current == me:  # back to its own turn, before the roll
+                    break
+            elif s.phase == Phase.SPECIAL_BUILD or s.turn != turn:
                 break
             p = to_move(s)
             acts = legal_actions(s, p)

@@ -7,17 +7,20 @@ any option of that bot may still be given (``easy:noise=2``), and overrides the 
 =========  ===============================================================================
 level      bot and options
 =========  ===============================================================================
-easy       ``weighted`` with ``noise=EASY_NOISE`` and no domestic offers (``offers=0``): the
-           weighted bot's rules of thumb, but its choices blurred by a random term as large
-           as most differences between them, so it often builds the second-best thing
-medium     ``weighted`` as it is: fixed priorities over its own view (``weighted.py``)
+easy       ``weighted`` with ``noise=20`` and no domestic offers (``offers=0``): the weighted
+           bot's rules of thumb, its choices blurred by a random term far larger than most
+           differences between them, so it often plays a merely legal move
+medium     ``weighted`` with ``noise=2``: fixed priorities over its own view
+           (``weighted.py``), its close calls made at random
 hard       ``greedy``: one-ply lookahead over a value function (``greedy.py``)
 expert     ``expert``: a determinized search over its own turn evaluated by the greedy
            value function, dealing the others' hands from what it remembers of the public
            card flow (``expert.py``, ``memory.py``); registered by ``expert.py``
 =========  ===============================================================================
 
-The spacing of the levels is measured with ``pysettlers arena`` (README, "Levels").
+Why these settings: plain ``weighted`` and ``greedy`` are only about 70 rating points
+apart, short of the 100 the issue asks between neighbours; blurring ``weighted``'s choices
+widens that gap and the one below. The spacing of the levels is measured with ``pysettlers arena`` (README, "Levels").
 
 What this is not: a new kind of bot: levels only name settings of the existing ones.
 """
@@ -32,7 +35,8 @@ from .greedy import GreedyBot
 from .weighted import WeightedBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EASY_NOISE = 0.6  # the weighted bot's scores mostly differ by less than this
+EASY_NOISE = 20.0  # the weighted bot's scores mostly differ by far less than this
+MEDIUM_NOISE = 2.0  # ... by about this much in its close calls
 
 
 def easy(rng: random.Random, **options: Any) -> Bot:
@@ -41,8 +45,8 @@ def easy(rng: random.Random, **options: Any) -> Bot:
 
 
 def medium(rng: random.Random, **options: Any) -> Bot:
-    """The ``medium`` level: the weighted bot."""
-    return WeightedBot(rng, **options)
+    """The ``medium`` level: the weighted bot, its close calls blurred."""
+    return WeightedBot(rng, **{"noise": MEDIUM_NOISE, **options})
 
 
 def hard(rng: random.Random, **options: Any) -> Bot:
