@@ -42,8 +42,9 @@ out greedily in between — several times slower, see the README's figures; ``me
 showed (off: uniformly from the unseen cards); plus the greedy bot's options (``trade``,
 ``helpers``, ``sbp``, ``offers``, ``noise``) for its own decisions and its rollouts.
 
-What this is not: no search of other players' turns (they play greedily in the rollouts), no search over set-up or robber placements, and no access to a game
-state: it builds its own sampled states from its view.
+What this is not: no search of other players' turns (they play greedily in the
+rollouts), no search over set-up or robber placements, and no access to a game state: it
+builds its own sampled states from its view.
 """
 
 from __future__ import annotations

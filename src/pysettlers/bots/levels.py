@@ -20,7 +20,8 @@ expert     ``expert``: a determinized search over its own turn evaluated by the 
 
 Why these settings: plain ``weighted`` and ``greedy`` are only about 70 rating points
 apart, short of the 100 the issue asks between neighbours; blurring ``weighted``'s choices
-widens that gap and the one below. The spacing of the levels is measured with ``pysettlers arena`` (README, "Levels").
+widens that gap and the one below. The spacing of the levels is measured with
+``pysettlers arena`` (README, "Levels").
 
 What this is not: a new kind of bot: levels only name settings of the existing ones.
 """
