@@ -21,6 +21,10 @@ several entrants against each other).
 Run: ``nice .venv/bin/python bench/expert.py --games 400 --jobs 1``
      ``nice .venv/bin/python bench/expert.py --hero expert:iterations=8 --players 5``
      ``nice .venv/bin/python bench/expert.py --hero hard --opponent medium``
+     ``nice .venv/bin/python bench/expert.py --games 400 --jobs 2 --out e.jsonl --resume``
+     (stop it any time; the same command later plays only the games not yet in e.jsonl)
+The levels' spacing (ratings) comes from the arena:
+     ``nice .venv/bin/pysettlers arena easy medium hard expert --games 240 --workers 2``
 """
 
 from __future__ import annotations
