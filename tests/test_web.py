@@ -361,6 +361,37 @@ def test_d_replay_scrubbed_to_a_step_shows_that_board(
     context.close()
 
 
+def test_lobby_offers_the_levels_with_their_options(
+    web: InProcessServer, web_browser: Browser
+) -> None:
+    """The levels (bots/levels.py) come first in a seat's bot list; a level's defaults are
+    the server's, so an untouched panel sends no options and a changed one sends its key."""
+    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(web.url + "/")
+    page.fill("input[name=player_name]", "Bo")
+    page.select_option("select[name=players]", "3")
+    values = page.eval_on_selector_all(
+        "select[name=seat1-bot] option", "os => os.map(o => o.value)"
+    )
+    assert values[:4] == ["easy", "medium", "hard", "expert"]
+    page.select_option("select[name=seat1-bot]", "expert")
+    page.click("[data-opts='1'] summary")
+    page.fill("input[name=seat1-iterations]", "2")
+    page.select_option("select[name=seat2-bot]", "easy")
+    with page.expect_response("**/api/games") as created:
+        page.click("[data-create]")
+    assert created.value.status == 201, created.value.text()
+    game = created.value.json()["game"]["id"]
+    page.wait_for_selector(".game[data-status=in_progress]")
+    seats = web.hub.sessions[game].info.seats
+    assert (seats[1].bot, seats[1].bot_options) == ("expert", {"iterations": 2})
+    assert (seats[2].bot, seats[2].bot_options) == ("easy", {})
+    assert not errors, errors
+    context.close()
+
+
 def test_lobby_bot_level_and_options_per_seat(web: InProcessServer, web_browser: Browser) -> None:
     context = web_browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()

@@ -584,6 +584,32 @@ class GreedyBot:
             self._offered = True
         return best
 
+    # -- the parts a search bot builds on (``expert.py``) ------------------------------------
+
+    def context(self, view: View) -> _Turn:
+        """This decision's context over ``view`` (its own seat's), the per-turn counters
+        (trades, offers made) reset when a new turn has begun."""
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._trades = 0
+            self._offered = False
+        return _Turn(view, F.board_info(view.board))
+
+    def score(self, t: _Turn, a: Action) -> float:
+        """The one-ply score of ``a`` in context ``t`` (ending the turn scores 0)."""
+        return self._score(t, a)
+
+    def taken(self, a: Action) -> None:
+        """Count ``a`` as played by this bot this turn (trades and offers are limited)."""
+        if a.kind == K.MARITIME_TRADE:
+            self._trades += 1
+        elif a.kind == K.OFFER_TRADE:
+            self._offered = True
+
+    def continue_from(self, other: GreedyBot, view: View) -> None:
+        """Take over ``other``'s per-turn counters (a rollout continuing its turn)."""
+        self._turn, self._trades, self._offered = view.turn, other._trades, other._offered
+
     def _pre_roll(self, t: _Turn, legal: Sequence[Action]) -> Action:
         roll = next(a for a in legal if a.kind == K.ROLL)
         knight = next((a for a in legal if a.kind == K.PLAY_KNIGHT), None)
@@ -786,6 +812,9 @@ class GreedyBot:
         else:
             give, get = view.offer_give, view.offer_get
         return self._trade_delta(t, give, get, q)
+
+
+Turn = _Turn  # one decision's context: the value terms of a view (``expert.py`` uses them)
 
 
 def _sub(hand: Sequence[int], cost: Sequence[int]) -> list[int]:

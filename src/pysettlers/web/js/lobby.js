@@ -6,10 +6,16 @@ import { h, put, toast } from "./dom.js";
 import { swatch } from "./panels.js";
 import { drawBoard } from "./board.js";
 
+// The levels first (bots/levels.py: each a documented bot and options, spaced by measured
+// rating), then the bots they are made of, by name.
 const BOTS = [
-  ["random", "Random (easiest)"],
-  ["weighted", "Weighted (medium)"],
-  ["greedy", "Greedy (strongest)"],
+  ["easy", "Easy"],
+  ["medium", "Medium"],
+  ["hard", "Hard"],
+  ["expert", "Expert (searches; slower)"],
+  ["random", "Random (plays any legal move)"],
+  ["weighted", "Weighted (= medium)"],
+  ["greedy", "Greedy (= hard)"],
 ];
 
 // Each bot's options as the server's bots take them (bots/random_bot.py, bots/options.py):
@@ -31,6 +37,16 @@ const BOT_OPTIONS = {
   ],
   weighted: HEURISTIC(0.3, 0.01),
   greedy: HEURISTIC(0.5, 0.001),
+  easy: HEURISTIC(0, 20),
+  medium: HEURISTIC(0.3, 2),
+  hard: HEURISTIC(0.5, 0.001),
+  expert: [
+    ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
+    ["ms", "time per search in ms (0: by deals)", 0, { min: 0, max: 60000, step: 10 }],
+    ["width", "moves searched besides ending the turn", 4, { min: 1, max: 30, step: 1 }],
+    ["memory", "remembers the cards seen changing hands", true],
+    ...HEURISTIC(0.5, 0.001),
+  ],
 };
 
 /** The options panel of one bot seat: redrawn for the bot chosen; `value()` the changed ones. */

@@ -1,0 +1,257 @@
+"""The expert bot: a determinized search over its own turn, evaluated by the greedy value.
+
+What this is for: the strongest built-in player (issue 14). In the main phase of its own
+turn — where a game is won or lost: what to build, trade, buy or play, and in which order —
+it searches; every other decision (set-up, the roll, discards, the robber, answers to
+offers, the Special Building Phase) is the greedy bot's, which is already good there and
+costs well under a millisecond.
+
+**The search** (one decision of the main phase):
+
+1. *Candidates*: the legal actions ranked by the greedy bot's one-ply score
+   (``greedy.GreedyBot.score``); the best ``width`` of them, plus ending the turn.
+2. *Determinizations*: ``iterations`` full states sampled from the view with
+   :func:`~pysettlers.engine.determinize`, the others' hands dealt to agree with what
+   :class:`~pysettlers.bots.memory.Memory` knows of the public card flow (``known``).
+3. *Compound moves*: on each determinization each candidate is applied and the rest of the
+   turn is played out by the greedy policy (every seat that must decide — e.g. players
+   answering an offer — by its own greedy bot on its own view of the sampled state), the
+   chance outcomes (a development card drawn, a card stolen) drawn from
+   :func:`~pysettlers.engine.chance_outcomes`. All candidates of one determinization share
+   its random numbers (common random numbers), so that they are compared on the same
+   deal, the same draws and the same choices of the others.
+4. *Leaf value*: at the end of the turn, :func:`position_value` of the searcher's view
+   less ``opp`` × the best opponent's (each from its own view of the sampled state), ±100 for
+   a game won or lost. The candidate with the best mean is played.
+
+With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
+``ms`` milliseconds (at least one); results then depend on the machine's speed.
+
+:func:`position_value` is the greedy bot's value function (``greedy.py``'s docstring) as an
+absolute number of victory points: points (awards replaced by their race terms),
+production, harbors, room to expand, the hand with the best build it pays for, and held
+development cards.
+
+Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
+default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
+searched besides ending the turn; ``opp`` (0–2, default 0.3) weight of the best opponent's
+value; ``horizon`` (``turn``, default; or ``round``) where rollouts stop: at the end of its
+turn, or at the start of its next turn, the others' turns (rolls, robber, builds) played
+out greedily in between — several times slower, see the README's figures; ``memory``
+(bool, default on) deal the others' hands from what the public card flow
+showed (off: uniformly from the unseen cards); plus the greedy bot's options (``trade``,
+``helpers``, ``sbp``, ``offers``, ``noise``) for its own decisions and its rollouts.
+
+What this is not: no search of other players' turns (they play greedily in the
+rollouts), no search over set-up or robber placements, and no access to a game state: it
+builds its own sampled states from its view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    GameState,
+    Phase,
+    View,
+    apply,
+    chance_outcomes,
+    determinize,
+    legal_actions,
+    observe,
+    to_move,
+)
+from pysettlers.engine.limits import discard_owed
+
+from . import features as F
+from .base import register_bot
+from .greedy import DISCARD_CARD, PLAN_COST, PROGRESS, GreedyBot, Turn
+from .memory import Memory
+from .options import HEURISTIC_KEYS, check_options, option_bool, option_float
+
+K = ActionKind
+SEARCHED = frozenset({Phase.MAIN, Phase.BUILD})
+EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory", "horizon")
+WIN = 100.0  # a won (lost) game's value: beyond any position's
+BUILD_SHARES = (1.0, 0.3)  # a leaf hand: its best build's progress, and the second's share
+ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
+ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
+HORIZONS = ("turn", "round")
+
+
+def position_value(view: View, info: F.BoardInfo) -> float:
+    """The greedy value function of ``view``'s own seat, in victory points (module docstring)."""
+    me = view.viewer
+    assert me is not None and view.dev_cards is not None
+    if view.phase == Phase.GAME_OVER:
+        return WIN if view.winner == me else -WIN
+    t = Turn(view, info)
+    pts = float(t.vp)
+    if view.longest_road == me:
+        pts -= 2.0
+    if view.largest_army == me:
+        pts -= 2.0
+    pts += t.lr_value(view.road_length[me]) + t.la_value(view.knights[me])
+    dev = sum(view.dev_cards[c] * t.dev_value(c) for c in range(4))  # VP cards: in t.vp
+    # The hand with the best build it pays for at once only while it may still build;
+    # otherwise (the leaves: a turn ended) its cards, closeness to builds and risk of a 7.
+    can_build = view.phase in SEARCHED and view.current == me
+    hand = t.q_value(t.hand) if can_build else leaf_hand_value(t)
+    return pts + t.prod_val + t.harbor_val + t.exp + hand + dev
+
+
+def leaf_hand_value(t: Turn) -> float:
+    """A hand at the end of a turn: its cards, the best build it is close to plus a share
+    of the second (the greedy hand value sums them all, which suits comparing one action's
+    hands but counts the same cards toward every build), less the risk of a 7."""
+    hand = t.hand
+    v = 0.0
+    for r in range(5):
+        c = hand[r]
+        v += t.card[r] * (c if c <= 4 else 4 + 0.5 * (c - 4))
+    builds = []
+    for b in range(4):
+        g = t.progress_gain[b]
+        if g > 0:
+            cost = PLAN_COST[min(2, t.near)] if b == F.SETTLEMENT else F.COSTS[b]
+            builds.append(g * PROGRESS[min(5, F.missing(hand, cost))])
+    builds.sort(reverse=True)
+    v += sum(w * x for w, x in zip(BUILD_SHARES, builds))
+    return v - t.p7 * discard_owed(t.view.rules, sum(hand)) * DISCARD_CARD
+
+
+class ExpertBot:
+    """Determinized search over its own turn (module docstring)."""
+
+    name = "expert"
+    OPTIONS = (*EXPERT_KEYS, *HEURISTIC_KEYS)
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        check_options(self.name, options, self.OPTIONS)
+        self.rng = rng
+        self.iterations = int(
+            option_float(self.name, "iterations", options.pop("iterations", 6), 1, 1000)
+        )
+        self.ms = option_float(self.name, "ms", options.pop("ms", 0), 0, 60000)
+        self.width = int(option_float(self.name, "width", options.pop("width", 4), 1, 30))
+        self.opp = option_float(self.name, "opp", options.pop("opp", 0.3), 0, 2)
+        horizon = str(options.pop("horizon", "turn"))
+        if horizon not in HORIZONS:
+            raise ValueError(f"expert: option 'horizon' must be one of {', '.join(HORIZONS)}")
+        self.horizon = horizon
+        self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
+        self.greedy_options = dict(options)
+        self.greedy = GreedyBot(rng, **options)
+        self.memory = Memory()
+        self.searches = 0  # searched decisions (for benchmarks)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.viewer is None or view.hand is None:
+            raise ValueError("a bot needs the view of its own seat")
+        self.memory.update(view)
+        if len(legal) > 1 and view.phase in SEARCHED and view.current == view.viewer:
+            action = self._search(view, legal)
+            return F.play_victory_point(view, legal, action)
+        return self.greedy.choose(view, legal)
+
+    # -- the search --------------------------------------------------------------------------
+
+    def _candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        g = self.greedy
+        t = g.context(view)
+        scores = {a: g.score(t, a) for a in legal}
+        # Scores of -1 are the greedy bot's vetoes (an offer it would not make, a trade past
+        # its limit): not searched.
+        ranked = sorted(
+            (a for a in legal if a.kind != K.END_TURN and scores[a] > -1.0),
+            key=lambda a: -scores[a],
+        )
+        return ranked[: self.width] + [a for a in legal if a.kind == K.END_TURN]
+
+    def _search(self, view: View, legal: Sequence[Action]) -> Action:
+        cands = self._candidates(view, legal)
+        if len(cands) == 1:
+            return cands[0]
+        self.searches += 1
+        info = F.board_info(view.board)
+        totals = [0.0] * len(cands)
+        known = self.memory.known() if self.use_memory else None
+        deadline = time.perf_counter() + self.ms / 1000.0
+        i = 0
+        while True:
+            seed = self.rng.getrandbits(64)
+            try:
+                root = determinize(view, random.Random(seed), known)
+            except ValueError:  # the bounds admit no deal: fall back to the view alone
+                root = determinize(view, random.Random(seed))
+            for j, a in enumerate(cands):
+                totals[j] += self._rollout(root, view, a, seed, info)
+            i += 1
+            if self.ms > 0:
+                if time.perf_counter() >= deadline:
+                    break
+            elif i >= self.iterations:
+                break
+        best = max(range(len(cands)), key=lambda j: totals[j])
+        chosen = cands[best]
+        self.greedy.taken(chosen)
+        return chosen
+
+    def _rollout(
+        self, root: GameState, view: View, a: Action, seed: int, info: F.BoardInfo
+    ) -> float:
+        """Apply ``a`` on a copy of ``root``, play the turn out greedily, value the end."""
+        me = view.viewer
+        assert me is not None
+        s = root.copy()
+        rng = random.Random(seed)
+        bots: dict[int, GreedyBot] = {}
+        turn = s.turn
+        _step(s, a, rng)
+        own = GreedyBot(random.Random(seed + me), **self.greedy_options)
+        own.continue_from(self.greedy, view)
+        own.taken(a)
+        bots[me] = own
+        round_ = self.horizon == "round"
+        for _ in range(ROUND_CAP if round_ else ROLLOUT_CAP):
+            if s.phase == Phase.GAME_OVER:
+                break
+            if round_:
+                if s.turn != turn and s.current == me:  # back to its own turn, before the roll
+                    break
+            elif s.phase == Phase.SPECIAL_BUILD or s.turn != turn:
+                break
+            p = to_move(s)
+            acts = legal_actions(s, p)
+            if len(acts) == 1:
+                act = acts[0]
+            else:
+                bot = bots.get(p)
+                if bot is None:
+                    bot = bots[p] = GreedyBot(random.Random(seed + p), **self.greedy_options)
+                act = bot.choose(observe(s, p), acts)
+            _step(s, act, rng)
+        value = position_value(observe(s, me), info)
+        if self.opp and s.phase != Phase.GAME_OVER:
+            value -= self.opp * max(
+                position_value(observe(s, q), info) for q in range(s.n) if q != me
+            )
+        return value
+
+
+def _step(s: GameState, a: Action, rng: random.Random) -> None:
+    """Apply ``a``, its chance outcome (if any) drawn from the engine's list with ``rng``."""
+    oc = chance_outcomes(s, a)
+    if oc:
+        apply(s, a, rng.choices([o for o, _ in oc], [p for _, p in oc])[0])
+    else:
+        apply(s, a)
+
+
+register_bot("expert", ExpertBot)

@@ -1,0 +1,228 @@
+"""The expert bot, its memory of the public card flow, and the difficulty levels.
+
+Games are driven as the simulator and the server drive them: each seat's view carries every
+event since that seat's previous view (``observe(s, seat, since)``), the bot answers from
+the view and the legal actions only (a spy checks the types it is called with), and its
+choice goes through ``apply_checked``. Budgets are tiny (one determinization, two
+candidates) so that these games take seconds; strength is measured in ``bench/expert.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import fields
+
+import pytest
+
+from pysettlers.bots import LEVELS, Bot, ExpertBot, bot_names, bot_rng, make_bot
+from pysettlers.bots.expert import position_value
+from pysettlers.bots.features import board_info
+from pysettlers.bots.greedy import GreedyBot
+from pysettlers.bots.memory import Memory
+from pysettlers.bots.weighted import WeightedBot
+from pysettlers.engine import (
+    Action,
+    GameState,
+    Phase,
+    Rules,
+    View,
+    apply,
+    apply_checked,
+    chance_outcomes,
+    determinize,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    to_move,
+)
+
+TINY = {"iterations": 1, "width": 2}
+
+
+class Spy:
+    """Wraps a bot: every call carries a View (nothing in it a state) and legal Actions."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        assert type(view) is View, type(view)
+        assert isinstance(legal, list) and legal
+        assert all(type(a) is Action for a in legal)
+        assert not any(isinstance(getattr(view, f.name), GameState) for f in fields(View))
+        self.calls += 1
+        choice = self.inner.choose(view, legal)
+        assert choice in legal, choice
+        return choice
+
+
+def run(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
+    s = new_game(rules)
+    seen = [-1] * rules.players
+    while not is_over(s) and s.turn <= max_turns:
+        p = to_move(s)
+        legal = legal_actions(s, p)
+        since, seen[p] = seen[p], s.version
+        apply_checked(s, bots[p].choose(observe(s, p, since), legal))
+    return s
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=4, seed=21),
+        Rules(players=5, seed=22, helpers=True),
+        Rules(players=6, seed=23, map_kind="random"),
+        Rules(players=3, seed=24, trade_build="separate"),
+    ],
+    ids=lambda r: f"{r.players}p-{r.map_kind}-{r.trade_build}" + ("-helpers" if r.helpers else ""),
+)
+def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
+    hero = rules.seed % rules.players
+    bots = [
+        Spy(make_bot("expert", bot_rng(rules.seed, p), **TINY))
+        if p == hero
+        else make_bot("greedy", bot_rng(rules.seed, p))
+        for p in range(rules.players)
+    ]
+    s = run(rules, bots)
+    assert is_over(s), f"unfinished after {s.turn} turns"
+    spy = bots[hero]
+    assert isinstance(spy, Spy) and spy.calls
+    inner = spy.inner
+    assert isinstance(inner, ExpertBot) and inner.searches > 0
+
+
+def test_expert_is_reproducible_with_iterations() -> None:
+    rules = Rules(players=4, seed=31)
+
+    def game() -> tuple[int, ...]:
+        bots = [make_bot("expert", bot_rng(31, p), **TINY) for p in range(4)]
+        s = run(rules, bots, max_turns=30)
+        return (s.version, *s.hands)
+
+    assert game() == game()
+
+
+def test_expert_options_are_checked() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="unknown option"):
+        make_bot("expert", rng, depth=3)
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot("expert", rng, iterations=0)
+    with pytest.raises(ValueError, match="memory"):
+        make_bot("expert", rng, memory="maybe")
+    with pytest.raises(ValueError, match="horizon"):
+        make_bot("expert", rng, horizon="game")
+    bot = make_bot("expert", rng, ms="20", width="3", trade="off", horizon="round")
+    assert isinstance(bot, ExpertBot) and bot.ms == 20 and bot.width == 3
+    assert bot.horizon == "round" and not bot.greedy.trade
+
+
+def test_expert_round_horizon_and_time_budget_play_legally() -> None:
+    rules = Rules(players=4, seed=25)
+    bots: list[Bot] = [make_bot("greedy", bot_rng(25, p)) for p in range(4)]
+    bots[1] = Spy(make_bot("expert", bot_rng(25, 1), iterations=1, width=1, horizon="round"))
+    bots[2] = Spy(make_bot("expert", bot_rng(25, 2), ms=1, width=1, memory=False))
+    run(rules, bots, max_turns=40)
+    assert all(isinstance(b, Spy) and b.calls for b in bots[1:3])
+
+
+def test_position_value_ranks_a_won_game_first() -> None:
+    rules = Rules(players=4, seed=5)
+    s = new_game(rules)
+    bots = [make_bot("greedy", bot_rng(5, p)) for p in range(4)]
+    while not is_over(s):
+        p = to_move(s)
+        apply_checked(s, bots[p].choose(observe(s, p), legal_actions(s, p)))
+    info = board_info(s.board)
+    values = [position_value(observe(s, p), info) for p in range(4)]
+    assert values[s.winner] == max(values) > 0 > min(values)
+
+
+# -- memory ------------------------------------------------------------------------------------
+
+
+def track(rules: Rules, max_turns: int = 120) -> float:
+    """Play greedy bots, every seat's memory fed every step; check each bound against the
+    true hands; return the share of the others' cards the memories knew."""
+    s = new_game(rules)
+    n = rules.players
+    bots = [make_bot("greedy", bot_rng(rules.seed, p)) for p in range(n)]
+    mems = [Memory() for _ in range(n)]
+    seen = [-1] * n
+    rng = random.Random(rules.seed)
+    known = total = 0
+    while not is_over(s) and s.turn <= max_turns:
+        for p in range(n):
+            view = observe(s, p, seen[p])
+            seen[p] = s.version
+            mems[p].update(view)
+            for q in range(n):
+                if q != p:
+                    low, true = mems[p].low[q], s.hands[5 * q : 5 * q + 5]
+                    assert all(x <= t for x, t in zip(low, true)), (s.turn, p, q, low, true)
+                    known += sum(low)
+                    total += sum(true)
+            if s.phase == Phase.MAIN and p != s.current and s.turn % 7 == 0:
+                # Determinization with the memory's bounds deals hands that respect them.
+                d = determinize(view, rng, mems[p].known())
+                for q in range(n):
+                    if q != p:
+                        dealt = d.hands[5 * q : 5 * q + 5]
+                        assert all(x <= h for x, h in zip(mems[p].low[q], dealt))
+        p = to_move(s)
+        a = bots[p].choose(observe(s, p), legal_actions(s, p))
+        oc = chance_outcomes(s, a)
+        apply(s, a, rng.choices([o for o, _ in oc], [w for _, w in oc])[0] if oc else None)
+    return known / max(1, total)
+
+
+def test_memory_bounds_are_sound_and_informative() -> None:
+    # In the base game all but stolen cards move in public: most cards are known.
+    assert track(Rules(players=4, seed=41)) > 0.6
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(players=6, seed=42), Rules(players=4, seed=43, helpers=True)],
+    ids=["6p", "helpers"],
+)
+def test_memory_bounds_stay_sound_with_more_players_and_helpers(rules: Rules) -> None:
+    assert track(rules, max_turns=60) > 0.0
+
+
+def test_memory_forgets_when_views_skip_steps() -> None:
+    """Views without ``since`` carry the last step only: the bounds must stay sound."""
+    rules = Rules(players=4, seed=44)
+    s = new_game(rules)
+    bots = [make_bot("greedy", bot_rng(44, p)) for p in range(4)]
+    mem = Memory()
+    while not is_over(s) and s.turn <= 60:
+        p = to_move(s)
+        view = observe(s, p)
+        if p == 0:
+            mem.update(view)
+            for q in range(1, 4):
+                assert all(x <= t for x, t in zip(mem.low[q], s.hands[5 * q : 5 * q + 5]))
+        apply_checked(s, bots[p].choose(view, legal_actions(s, p)))
+
+
+# -- levels ------------------------------------------------------------------------------------
+
+
+def test_levels_are_registered_bots_with_their_options() -> None:
+    assert set(LEVELS) <= set(bot_names())
+    rng = random.Random(0)
+    easy, medium = make_bot("easy", rng), make_bot("medium", rng)
+    assert isinstance(easy, WeightedBot) and isinstance(medium, WeightedBot)
+    assert easy.noise_size > medium.noise_size > 0.01  # weighted's own default
+    assert isinstance(make_bot("hard", rng), GreedyBot)
+    assert isinstance(make_bot("expert", rng), ExpertBot)
+    override = make_bot("easy", rng, noise=0.0)
+    assert isinstance(override, WeightedBot) and override.noise_size == 0.0
+    with pytest.raises(ValueError, match="unknown option"):
+        make_bot("hard", rng, iterations=3)
