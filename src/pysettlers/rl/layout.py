@@ -1,0 +1,553 @@
+"""The action space: one fixed ``Discrete(N)`` per rules configuration, and its layout.
+
+What this is for: numbering every action a seat could ever be offered under a rules
+configuration, so that a policy network has one output per action and a mask says which are
+legal now. The numbering is a table of *families* (:data:`FAMILIES`), one per action kind,
+in the order of that table; each family is the product of a few *fields* (a hex, an
+intersection, a path, a resource, a seat counted from the actor, …), numbered in mixed radix
+with the first field most significant. ``N`` is the sum of the families' sizes, each derived
+from the rules' board frame (``frame.py``: the board's topology) and the options — a family
+is present exactly when the rules' ruleset has its kind in some phase — never from defaults.
+A new action family (Seafarers' ships, say) is one more row of :data:`FAMILIES` (or
+:func:`register_family`), added at the end so earlier indices keep their meaning.
+
+Actions are numbered in the engine's *unit form*, exactly as ``legal_actions`` lists them:
+a discard is one card at a time; a maritime trade is (resource given, resource taken) at the
+best rate the actor has now (the rate is the state's, so the index leaves it out); domestic
+trade is a bounded menu — an offer of 1 card of one resource for 1 card of another to any
+non-empty set of opponents, a counter-offer of 1 for 1, and the answers accept / reject /
+confirm-a-partner / cancel. Seats inside an action are counted from the actor (``+1`` is
+the next seat clockwise), so one policy serves every seat.
+
+The layout is printed by :func:`describe_layout` (``python -m pysettlers.rl.layout``).
+:meth:`ActionLayout.action` builds the engine action an index names (every family except
+maritime trade, whose rate is the state's), and :meth:`ActionLayout.index` is its inverse.
+
+What this is not: legality. The mask is the engine's ``legal_actions`` put through
+:meth:`ActionLayout.index` (``env_core.py``); nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from pysettlers.engine import Action, ActionKind, Rules, Topology, format_action, ruleset_for
+from pysettlers.engine.actions import ZERO, Bundle, dev_name, helper_name, resource_name
+from pysettlers.engine.types import Phase
+
+from .frame import Frame, Mapping, frame_for, mapping
+
+K = ActionKind
+
+
+class LayoutError(ValueError):
+    """An action the layout has no index for, or an index it has no action for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a field needs: the frame, the player count, the game's mapping, the actor."""
+
+    frame: Frame
+    n: int
+    m: Mapping
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One argument of an action: ``size`` values; ``read`` gives an action's value (or
+    raises :class:`LayoutError`), ``write`` the action fields of a value, ``label`` its words."""
+
+    name: str
+    size: Callable[[Frame, int], int]
+    read: Callable[[Ctx, Action], int]
+    write: Callable[[Ctx, int], dict[str, Any]]
+    label: Callable[[Frame, int, int], str]  # (frame, n, value) -> words (seats: relative)
+
+
+def _off(what: str) -> LayoutError:
+    return LayoutError(f"outside the action layout: {what}")
+
+
+def _single(b: Bundle) -> int:
+    """The resource of a one-card bundle."""
+    if sum(b) != 1:
+        raise _off(f"bundle {b} is not one card")
+    return b.index(1)
+
+
+def _only_resource(b: Bundle) -> int:
+    """The one resource a bundle holds (any count)."""
+    kinds = [r for r, c in enumerate(b) if c]
+    if len(kinds) != 1:
+        raise _off(f"bundle {b} is not of one resource")
+    return kinds[0]
+
+
+def _unit(r: int) -> Bundle:
+    b = [0, 0, 0, 0, 0]
+    b[r] = 1
+    return (b[0], b[1], b[2], b[3], b[4])
+
+
+@cache
+def bundles(k: int) -> tuple[Bundle, ...]:
+    """Every bundle of ``k`` cards, in the order of ``combinations_with_replacement``."""
+    out = []
+    for combo in combinations_with_replacement(range(5), k):
+        b = [0, 0, 0, 0, 0]
+        for r in combo:
+            b[r] += 1
+        out.append((b[0], b[1], b[2], b[3], b[4]))
+    return tuple(out)
+
+
+def _rel(c: Ctx, seat: int) -> int:
+    return (seat - c.actor) % c.n
+
+
+def _game_id(ids: tuple[int, ...], frame_id: int, what: str) -> int:
+    g = ids[frame_id]
+    if g < 0:
+        raise LayoutError(f"{what} {frame_id} of the frame is not on this game's board")
+    return g
+
+
+# -- the fields -------------------------------------------------------------------------------
+
+
+def _const(n: int) -> Callable[[Frame, int], int]:
+    return lambda f, players: n
+
+
+HEX_A = Field(
+    "hex",
+    lambda f, n: f.n_hexes,
+    lambda c, a: c.m.hexes[a.a],
+    lambda c, v: {"a": _game_id(c.m.game_hexes, v, "hex")},
+    lambda f, n, v: f.topo.hex_names[v],
+)
+INTERSECTION_A = Field(
+    "intersection",
+    lambda f, n: f.n_intersections,
+    lambda c, a: c.m.intersections[a.a],
+    lambda c, v: {"a": _game_id(c.m.game_intersections, v, "intersection")},
+    lambda f, n, v: f.topo.intersection_names[v],
+)
+PATH_A = Field(
+    "path",
+    lambda f, n: f.n_paths,
+    lambda c, a: c.m.paths[a.a],
+    lambda c, v: {"a": _game_id(c.m.game_paths, v, "path")},
+    lambda f, n, v: f.topo.path_names[v],
+)
+PATH_B = Field(
+    "new path",
+    lambda f, n: f.n_paths,
+    lambda c, a: c.m.paths[a.b],
+    lambda c, v: {"b": _game_id(c.m.game_paths, v, "path")},
+    lambda f, n, v: f.topo.path_names[v],
+)
+# The pirate's harbor: the action names its path (the state's robber site is ``n_hexes +
+# path``, ``Topology.site_name``). Any frame path: harbors are the board's, not the frame's.
+HARBOR_A = Field(
+    "harbor",
+    lambda f, n: f.n_paths,
+    lambda c, a: c.m.paths[a.a],
+    lambda c, v: {"a": _game_id(c.m.game_paths, v, "path")},
+    lambda f, n, v: f.topo.path_names[v],
+)
+# The robber's victim: 0 none, k the seat k places clockwise from the actor.
+VICTIM_B = Field(
+    "victim",
+    lambda f, n: n,
+    lambda c, a: 0 if a.b < 0 else _rel(c, a.b),
+    lambda c, v: {"b": -1 if v == 0 else (c.actor + v) % c.n},
+    lambda f, n, v: "nobody" if v == 0 else f"+{v}",
+)
+# Another seat, k = 1 .. n-1 places clockwise from the actor (value k - 1).
+SEAT_A = Field(
+    "seat",
+    lambda f, n: n - 1,
+    lambda c, a: _rel(c, a.a) - 1,
+    lambda c, v: {"a": (c.actor + v + 1) % c.n},
+    lambda f, n, v: f"+{v + 1}",
+)
+RESOURCE_A = Field(
+    "resource",
+    _const(5),
+    lambda c, a: a.a,
+    lambda c, v: {"a": v},
+    lambda f, n, v: resource_name(v),
+)
+RESOURCE_B = Field(
+    "resource",
+    _const(5),
+    lambda c, a: a.b,
+    lambda c, v: {"b": v},
+    lambda f, n, v: resource_name(v),
+)
+# A resource or none (``-1``): value 0 is none, r + 1 the resource r.
+MAYBE_RESOURCE_A = Field(
+    "resource or none",
+    _const(6),
+    lambda c, a: a.a + 1,
+    lambda c, v: {"a": v - 1},
+    lambda f, n, v: "none" if v == 0 else resource_name(v - 1),
+)
+MAYBE_RESOURCE_B = Field(
+    "second resource or none",
+    _const(6),
+    lambda c, a: a.b + 1,
+    lambda c, v: {"b": v - 1},
+    lambda f, n, v: "none" if v == 0 else resource_name(v - 1),
+)
+GIVE_ONE = Field(
+    "give",
+    _const(5),
+    lambda c, a: _single(a.give),
+    lambda c, v: {"give": _unit(v)},
+    lambda f, n, v: f"1{resource_name(v)}",
+)
+GET_ONE = Field(
+    "get",
+    _const(5),
+    lambda c, a: _single(a.get),
+    lambda c, v: {"get": _unit(v)},
+    lambda f, n, v: f"1{resource_name(v)}",
+)
+# Maritime: the resource given, at whatever rate is best now (the state's, not the index's).
+GIVE_AT_RATE = Field(
+    "give (best rate)",
+    _const(5),
+    lambda c, a: _only_resource(a.give),
+    lambda c, v: {"give": _unit(v)},
+    lambda f, n, v: resource_name(v),
+)
+# The addressees of an offer: bit i is the seat i + 1 places clockwise from the actor.
+OPPONENTS_TO = Field(
+    "to",
+    lambda f, n: 1 << (n - 1),
+    lambda c, a: (
+        sum(1 << (_rel(c, q) - 1) for q in range(c.n) if a.to >> q & 1 and q != c.actor)
+        if not a.to >> c.actor & 1
+        else _bad_to(a.to)
+    ),
+    lambda c, v: {"to": sum(1 << ((c.actor + i + 1) % c.n) for i in range(c.n - 1) if v >> i & 1)},
+    lambda f, n, v: ",".join(f"+{i + 1}" for i in range(n - 1) if v >> i & 1) or "nobody",
+)
+
+
+def _bad_to(to: int) -> int:
+    raise _off(f"an offer addressed to its own maker (to={to})")
+
+
+def _bundle_field(k: int) -> Field:
+    return Field(
+        f"{k} cards",
+        lambda f, n: len(bundles(k)),
+        lambda c, a: _bundle_index(k, a.give),
+        lambda c, v: {"give": bundles(k)[v]},
+        lambda f, n, v: "+".join(
+            f"{cnt}{resource_name(r)}" for r, cnt in enumerate(bundles(k)[v]) if cnt
+        ),
+    )
+
+
+def _bundle_index(k: int, b: Bundle) -> int:
+    try:
+        return bundles(k).index(b)
+    except ValueError:
+        raise _off(f"bundle {b} is not {k} cards") from None
+
+
+HELPER_A = Field(
+    "helper",
+    _const(10),
+    lambda c, a: a.a,
+    lambda c, v: {"a": v},
+    lambda f, n, v: helper_name(v),
+)
+DEV_A = Field(
+    "development card",
+    _const(5),
+    lambda c, a: a.a,
+    lambda c, v: {"a": v},
+    lambda f, n, v: dev_name(v),
+)
+LEVEL_B = Field(  # Vincent: 1 settlement, 2 city
+    "level",
+    _const(2),
+    lambda c, a: a.b - 1,
+    lambda c, v: {"b": v + 1},
+    lambda f, n, v: ("settlement", "city")[v],
+)
+SEAT_A_RESOURCE_B = (SEAT_A, RESOURCE_B)
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One action kind's block of indices: the product of its fields (first most significant).
+    ``exact``: the index names the whole action (maritime's rate is the state's: not exact)."""
+
+    kind: ActionKind
+    fields: tuple[Field, ...] = ()
+    exact: bool = True
+
+
+FAMILIES: list[Family] = [
+    Family(K.ROLL),
+    Family(K.END_TURN),
+    Family(K.BUILD_ROAD, (PATH_A,)),
+    Family(K.BUILD_SETTLEMENT, (INTERSECTION_A,)),
+    Family(K.BUILD_CITY, (INTERSECTION_A,)),
+    Family(K.BUY_DEVELOPMENT),
+    Family(K.PLAY_KNIGHT),
+    Family(K.PLAY_ROAD_BUILDING),
+    Family(K.PLAY_YEAR_OF_PLENTY, (RESOURCE_A, MAYBE_RESOURCE_B)),
+    Family(K.PLAY_MONOPOLY, (RESOURCE_A,)),
+    Family(K.MOVE_ROBBER, (HEX_A, VICTIM_B)),
+    Family(K.DISCARD, (GIVE_ONE,)),
+    Family(K.MARITIME_TRADE, (GIVE_AT_RATE, GET_ONE), exact=False),
+    Family(K.OFFER_TRADE, (GIVE_ONE, GET_ONE, OPPONENTS_TO)),
+    Family(K.ACCEPT_TRADE),
+    Family(K.REJECT_TRADE),
+    Family(K.COUNTER_TRADE, (GIVE_ONE, GET_ONE)),
+    Family(K.CONFIRM_TRADE, (SEAT_A,)),
+    Family(K.CANCEL_TRADE),
+    # Helpers of CATAN (``engine/scenarios/helpers``; ``Action`` documents each field).
+    Family(K.HELPER_CANDAMIR, (_bundle_field(3),)),
+    Family(K.HELPER_HILDE, (SEAT_A,)),
+    Family(K.HELPER_JEAN, (RESOURCE_A,)),
+    Family(K.HELPER_LIN, (HEX_A,)),
+    Family(K.HELPER_LOUIS, (PATH_A, PATH_B)),
+    Family(K.HELPER_MARIANNE, (MAYBE_RESOURCE_A,)),
+    Family(K.HELPER_NASSIR, (RESOURCE_A, OPPONENTS_TO)),
+    Family(K.HELPER_SEAN, (MAYBE_RESOURCE_A,)),
+    Family(K.HELPER_VINCENT, (INTERSECTION_A, LEVEL_B)),
+    Family(K.HELPER_WILLIAM, (PATH_A, _bundle_field(2))),
+    Family(K.HELPER_DECLINE),
+    Family(K.HELPER_FLIP),
+    Family(K.HELPER_EXCHANGE, (HELPER_A,)),
+    Family(K.HELPER_TAKE, (RESOURCE_A,)),
+    Family(K.HELPER_KEEP, (DEV_A,)),
+    Family(K.HELPER_REPAY, SEAT_A_RESOURCE_B),
+    # The 1996 alternate rules.
+    Family(K.USE_SEVEN),
+    Family(K.IGNORE_SEVEN),
+    Family(K.PLAY_VICTORY_POINT),
+    Family(K.INTERRUPT_KNIGHT),
+    Family(K.LET_ROBBER_BE),
+    # Islands of Catan's bridges; the pirate.
+    Family(K.BUILD_BRIDGE, (PATH_A,)),
+    Family(K.MOVE_PIRATE, (HARBOR_A, VICTIM_B)),
+]
+"""The layout's table, in index order. Append new families at the end."""
+
+
+def register_family(family: Family) -> None:
+    """Add an action family (a scenario's new kind) at the end of the table."""
+    if any(f.kind == family.kind for f in FAMILIES):
+        raise ValueError(f"the action layout already has a family for {family.kind.name}")
+    FAMILIES.append(family)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A family placed in one layout: its first index and the radix of each field."""
+
+    family: Family
+    start: int
+    sizes: tuple[int, ...]
+    size: int
+
+
+@dataclass(eq=False)
+class ActionLayout:
+    """The numbering of one rules configuration's actions (see the module docstring)."""
+
+    rules: Rules
+    frame: Frame
+    n: int
+    blocks: tuple[Block, ...]
+    size: int
+    by_kind: dict[ActionKind, Block] = field(default_factory=dict)
+    # Indices already computed, per topology (a game's actions repeat all game long).
+    _memo: dict[Topology, dict[Action, int]] = field(default_factory=dict, repr=False)
+    _last_topo: Topology | None = field(default=None, repr=False)
+    _last_memo: dict[Action, int] = field(default_factory=dict, repr=False)
+
+    def index(self, a: Action, topo: Topology) -> int:
+        """The index of action ``a`` of a game on ``topo``; :class:`LayoutError` if none."""
+        if topo is self._last_topo:
+            memo = self._last_memo
+        else:
+            memo = self._memo_for(topo)
+        i = memo.get(a)
+        if i is None:
+            i = memo[a] = self._index(a, topo)
+        return i
+
+    def _memo_for(self, topo: Topology) -> dict[Action, int]:
+        memo = self._memo.get(topo)
+        if memo is None:
+            if len(self._memo) > 64:  # many Islands boards: keep the memo small
+                self._memo.clear()
+            memo = self._memo[topo] = {}
+        self._last_topo, self._last_memo = topo, memo
+        return memo
+
+    def _index(self, a: Action, topo: Topology) -> int:
+        block = self.by_kind.get(a.kind)
+        if block is None:
+            raise _off(f"action kind {a.kind.name} is not in these rules' layout")
+        c = Ctx(self.frame, self.n, mapping(self.frame, topo), a.player)
+        i = 0
+        for fld, size in zip(block.family.fields, block.sizes):
+            v = fld.read(c, a)
+            if not 0 <= v < size:
+                raise _off(f"{fld.name} value {v} of {a} (0 to {size - 1})")
+            i = i * size + v
+        return block.start + i
+
+    def block_of(self, index: int) -> Block:
+        if not 0 <= index < self.size:
+            raise LayoutError(f"action index {index} is outside 0 to {self.size - 1}")
+        lo, hi = 0, len(self.blocks) - 1
+        while lo < hi:  # the last block starting at or before ``index``
+            mid = (lo + hi + 1) // 2
+            if self.blocks[mid].start <= index:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.blocks[lo]
+
+    def values(self, index: int) -> tuple[Block, list[int]]:
+        """The block of ``index`` and its field values."""
+        block = self.block_of(index)
+        i = index - block.start
+        vals = []
+        for size in reversed(block.sizes):
+            vals.append(i % size)
+            i //= size
+        return block, vals[::-1]
+
+    def action(self, index: int, seat: int, topo: Topology) -> Action:
+        """The engine action ``index`` names for ``seat`` in a game on ``topo`` (maritime: a
+        1-for-1 stand-in, since the rate is the state's; :class:`LayoutError` for a place
+        that is not on this game's board)."""
+        block, vals = self.values(index)
+        c = Ctx(self.frame, self.n, mapping(self.frame, topo), seat)
+        args: dict[str, Any] = {}
+        for fld, v in zip(block.family.fields, vals):
+            args.update(fld.write(c, v))
+        return Action(seat, block.family.kind, **args)
+
+    def describe(self, index: int, seat: int | None = None, topo: Topology | None = None) -> str:
+        """Words for ``index``: with a ``seat`` (and a game's ``topo``, for its names) the
+        engine's notation of the action; without, the family and field labels."""
+        block, vals = self.values(index)
+        fam = block.family
+        if seat is not None and fam.exact:
+            return format_action(
+                self.action(index, seat, topo or self.frame.topo), topo or self.frame.topo
+            )
+        words = [fam.kind.name.lower()]
+        words += [fld.label(self.frame, self.n, v) for fld, v in zip(fam.fields, vals)]
+        return " ".join(words)
+
+
+def _in_play(rules: Rules) -> set[ActionKind]:
+    rs = ruleset_for(rules)
+    return {k for ph in Phase for k in rs.phase_kinds[ph] if rs.by_kind[k] is not None}
+
+
+@cache
+def _layout(rules: Rules) -> ActionLayout:
+    frame = frame_for(rules)
+    n = rules.players
+    kinds = _in_play(rules)
+    blocks = []
+    start = 0
+    for fam in FAMILIES:
+        if fam.kind not in kinds:
+            continue
+        sizes = tuple(f.size(frame, n) for f in fam.fields)
+        size = 1
+        for s in sizes:
+            size *= s
+        blocks.append(Block(fam, start, sizes, size))
+        start += size
+    missing = kinds - {b.family.kind for b in blocks}
+    if missing:
+        names = ", ".join(sorted(k.name for k in missing))
+        raise LayoutError(f"these rules have action kinds with no family in the layout: {names}")
+    out = ActionLayout(rules, frame, n, tuple(blocks), start)
+    out.by_kind = {b.family.kind: b for b in blocks}
+    return out
+
+
+def action_layout(rules: Rules) -> ActionLayout:
+    """The action layout of ``rules`` (the seed never changes it)."""
+    from dataclasses import replace
+
+    return _layout(replace(rules, seed=0))
+
+
+def describe_layout(rules: Rules) -> str:
+    """The layout as text: each family's index range, size and fields."""
+    lay = action_layout(rules)
+    lines = [f"Action layout for {rules.to_json()}: Discrete({lay.size})"]
+    for b in lay.blocks:
+        fields_text = (
+            " x ".join(f"{f.name}[{s}]" for f, s in zip(b.family.fields, b.sizes))
+            or "(no arguments)"
+        )
+        last = b.start + b.size - 1
+        lines.append(f"{b.start:>6}-{last:<6} {b.family.kind.name.lower():<22} {fields_text}")
+    return "\n".join(lines)
+
+
+def legal_index_map(
+    lay: ActionLayout, legal: Sequence[Action], topo: Topology
+) -> dict[int, Action]:
+    """Each legal action by its index; :class:`LayoutError` if two share one (a layout bug)."""
+    out: dict[int, Action] = {}
+    for a in legal:
+        i = lay.index(a, topo)
+        if i in out:
+            raise LayoutError(f"two legal actions share index {i}: {out[i]} and {a}")
+        out[i] = a
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m pysettlers.rl.layout [RULES-JSON]``: print the layout of some rules."""
+    import json
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    rules = Rules.from_json(json.loads(args[0])) if args else Rules()
+    print(describe_layout(rules))
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = [
+    "FAMILIES",
+    "ZERO",
+    "ActionLayout",
+    "Family",
+    "Field",
+    "LayoutError",
+    "action_layout",
+    "describe_layout",
+    "legal_index_map",
+    "register_family",
+]
