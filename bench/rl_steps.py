@@ -93,7 +93,8 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
     vobs, _ = venv.reset(seed=seed)
     t = time.process_time()
     for _ in range(steps // n_envs):
-        acts = [int(rng.choice(np.flatnonzero(m))) for m in vobs["action_mask"]]
+        # (a finished game's mask is empty: the vector env resets it, ignoring the action)
+        acts = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in vobs["action_mask"]]
         vobs, _r, _term, _trunc, _ = venv.step(np.array(acts))
     vector = (steps // n_envs) * n_envs / (time.process_time() - t)
     return {"single": single, "vector": vector}

@@ -385,6 +385,26 @@ def test_a_vector_env_runs() -> None:
     obs, _ = venv.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(50):
-        acts = np.array([int(rng.choice(np.flatnonzero(m))) for m in obs["action_mask"]])
+        acts = np.array(
+            [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+        )
         obs, *_ = venv.step(acts)
     assert obs["action_mask"].shape[0] == 2
+
+
+def test_offers_false_masks_the_engines_quiet_legal_actions() -> None:
+    env = gym.make(ENV_ID, opponents=["random"] * 3, offers=False).unwrapped
+    obs, _ = env.reset(seed=6)
+    rng = np.random.default_rng(3)
+    lay = env.table.layout
+    seen_main = 0
+    for _ in range(400):
+        s = env.table.s
+        quiet = legal_actions(s, 0, offers=False)
+        assert _mask_indices(obs["action_mask"]) == sorted(lay.index(a, s.topo) for a in quiet)
+        assert not any(a.kind in (K.OFFER_TRADE, K.COUNTER_TRADE) for a in quiet)
+        seen_main += len(legal_actions(s, 0)) > len(quiet)  # offers were there to leave out
+        obs, _r, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if term or trunc:
+            obs, _ = env.reset()
+    assert seen_main > 0

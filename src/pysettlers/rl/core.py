@@ -86,15 +86,21 @@ class Table:
     """One game for the environments (see the module docstring).
 
     ``graph``: observations also carry the graph arrays (``hexes``, ``intersections``,
-    ``paths``: ``encode.py``) besides the flat ``observation``.
+    ``paths``: ``encode.py``) besides the flat ``observation``. ``offers=False``: the seats
+    in ``quiet`` never propose domestic trades (offers and counter-offers): their legal
+    actions, and so their masks, are the engine's ``legal_actions(..., offers=False)``
+    (they still answer other seats' offers); the action space stays the same.
     """
 
-    def __init__(self, rules: Rules, *, graph: bool = False) -> None:
+    def __init__(
+        self, rules: Rules, *, graph: bool = False, quiet: frozenset[int] = frozenset()
+    ) -> None:
         self.rules = check_rules(rules)
         self.layout = action_layout(rules)
         self.encoder = Encoder(rules)
         self.graph = graph
         self.n = rules.players
+        self.quiet = quiet
         self.state: GameState | None = None
         self._maps: dict[int, dict[int, Action]] = {}
         self._version = -1
@@ -132,7 +138,9 @@ class Table:
             self._version = s.version
         got = self._maps.get(seat)
         if got is None:
-            got = self._maps[seat] = legal_index_map(self.layout, legal_actions(s, seat), s.topo)
+            got = self._maps[seat] = legal_index_map(
+                self.layout, legal_actions(s, seat, offers=seat not in self.quiet), s.topo
+            )
         return got
 
     def mask(self, seat: int) -> I8:

@@ -155,21 +155,22 @@ class Encoder:
         """``hexes``, ``intersections``, ``paths`` and their concatenation, remade only when
         the pieces, the robber or the board change (the view's piece tuples are shared
         objects until then, so identity says it)."""
-        key = (
-            view.board,
-            view.building_owner,
-            view.building_level,
-            view.road_owner,
-            view.blocked,
-            view.robber,
-        )
+        owner = view.building_owner
+        roads = view.road_owner
+        blocked = view.blocked
         last = self._last.get(viewer)
-        if (
-            last is not None
-            and all(a is b for a, b in zip(last[0][:5], key[:5]))
-            and (last[0][5] == key[5])
-        ):
-            return last[1]
+        if last is not None:
+            k = last[0]
+            if (
+                k[1] is owner
+                and k[3] is roads
+                and k[4] is blocked
+                and k[0] is view.board
+                and k[2] is view.building_level
+                and k[5] == view.robber
+            ):
+                return last[1]
+        key = (view.board, owner, view.building_level, roads, blocked, view.robber)
         n = view.n
         hex0, inter0, path0, m = self._board_part(view.board)
         topo = view.board.topology
@@ -207,26 +208,21 @@ class Encoder:
             raise ValueError("an RL observation is a seat's: observe(state, seat), not a spectator")
         n = view.n
         hexes, inter, paths, board_flat = self._board_arrays(view, viewer)
-        out: list[float] = []
         # globals
-        out += view.bank
-        out.append(view.deck_size)
-        phase = [0.0] * N_PHASES
-        phase[int(view.phase)] = 1.0
-        out += phase
-        out.append(view.dev_played)
-        out.append(view.free_roads)
-        if view.phase in _OFFER_PHASES:
-            out += view.offer_give
-            out += view.offer_get
-        else:
-            out += _ZEROS10
-        roll = [0.0] * 12
         lr = view.last_roll
-        roll[lr - 1 if 2 <= lr <= 12 else 0] = 1.0
-        out += roll
-        out.append(view.turn / 100.0)
-        out.append(view.vp_target)
+        offer = view.phase in _OFFER_PHASES
+        out: list[float] = [
+            *view.bank,
+            view.deck_size,
+            *_ONEHOT[N_PHASES][int(view.phase)],
+            view.dev_played,
+            view.free_roads,
+            *(view.offer_give if offer else _ZEROS5),
+            *(view.offer_get if offer else _ZEROS5),
+            *_ONEHOT[12][lr - 1 if 2 <= lr <= 12 else 0],
+            view.turn / 100.0,
+            view.vp_target,
+        ]
         # me
         assert view.hand is not None and view.dev_cards is not None
         assert view.dev_bought_this_turn is not None
@@ -238,42 +234,38 @@ class Encoder:
         deciders = view.deciders
         helpers = view.ext.get("helpers") if self.rules.helpers else None
         answers = view.offer_answers
+        counters = view.offer_counters
         hands = view.hands
+        played = view.played
+        ratios = view.ratios
         for k in range(n):
             q = (viewer + k) % n
+            i = 5 * q
+            answer = answers[q] if answers else 0
             out += (
                 view.hand_sizes[q],
                 view.dev_counts[q],
                 view.knights[q],
-            )
-            out += view.played[5 * q : 5 * q + 5]
-            out += (view.public_vp[q], view.revealed_vp_cards[q], view.road_length[q])
-            out += view.pieces_left[q]
-            out += (view.discards[q], view.dev_bought[q])
-            out += view.ratios[5 * q : 5 * q + 5]
-            out += (
+                *played[i : i + 5],
+                view.public_vp[q],
+                view.revealed_vp_cards[q],
+                view.road_length[q],
+                *view.pieces_left[q],
+                view.discards[q],
+                view.dev_bought[q],
+                *ratios[i : i + 5],
                 view.longest_road == q,
                 view.largest_army == q,
                 view.current == q,
                 q in deciders,
                 view.special_builder == q,
+                *_ONEHOT[5][answer if 0 <= answer < 5 else 0],
+                *(counters[q][0] if answer == 4 else _ZEROS5),
+                *(counters[q][1] if answer == 4 else _ZEROS5),
+                *(hands[q] if hands is not None else _ZEROS5),
             )
-            answer = answers[q] if answers else 0
-            onehot = [0.0] * 5
-            if 0 <= answer < 5:
-                onehot[answer] = 1.0
-            out += onehot
-            if answer == 4:
-                give, get = view.offer_counters[q]
-                out += give
-                out += get
-            else:
-                out += _ZEROS10
-            out += hands[q] if hands is not None else _ZEROS5
             if helpers is not None:
-                held = [0.0] * 11
-                held[helpers.held[q] + 1] = 1.0
-                out += held
+                out += _ONEHOT[11][helpers.held[q] + 1]
                 out.append(helpers.sides[q])
         flat = np.concatenate((np.array(out, np.float32), board_flat))
         parts: dict[str, F32] = {}
@@ -299,7 +291,10 @@ class Encoder:
 
 _OFFER_PHASES = frozenset((Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM))
 _ZEROS5 = (0.0,) * 5
-_ZEROS10 = (0.0,) * 10
+_ONEHOT: dict[int, tuple[tuple[float, ...], ...]] = {
+    size: tuple(tuple(1.0 if j == i else 0.0 for j in range(size)) for i in range(size))
+    for size in (5, 11, 12, N_PHASES)
+}
 
 
 PARTS = ("globals", "me", "players", "hexes", "intersections", "paths")

@@ -21,6 +21,13 @@ unchanged, the step returns ``illegal_reward`` (default -1) and ``info["illegal_
 with the message, and the decision stays the learner's. Either way it is never replaced by
 another action. ``action_space.sample()`` draws among the legal actions now.
 
+``offers=False``: the learner never proposes a domestic trade — its mask is the engine's
+``legal_actions(state, seat, offers=False)`` (no offers, no counter-offers; it still accepts
+or rejects the bots' offers). With the bounded menu a seat may offer any of 20 one-for-one
+trades to any set of opponents, so an untrained policy that picks uniformly spends most of
+its decisions proposing trades; this keeps early training (and Catanatron-like play, which
+has no domestic trade) moving. The action space is the same.
+
 What this is not: a multi-agent environment (``aec.py``) or a bot (the learner is yours).
 """
 
@@ -57,6 +64,7 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
         max_steps: int = MAX_STEPS,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        offers: bool = True,
     ) -> None:
         if illegal_action not in ("raise", "refuse"):
             raise ValueError(f"illegal_action must be 'raise' or 'refuse' (got {illegal_action!r})")
@@ -73,7 +81,7 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat must be from 0 to {rules.players - 1} (got {seat})")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
-        self.table = Table(rules, graph=graph)
+        self.table = Table(rules, graph=graph, quiet=frozenset() if offers else frozenset({seat}))
         self.rules = rules
         self.opponents = tuple(opponents)
         self.seat = seat

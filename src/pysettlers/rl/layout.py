@@ -382,6 +382,7 @@ class ActionLayout:
     _memo: dict[Topology, dict[Action, int]] = field(default_factory=dict, repr=False)
     _last_topo: Topology | None = field(default=None, repr=False)
     _last_memo: dict[Action, int] = field(default_factory=dict, repr=False)
+    _by_id: dict[int, tuple[Action, int]] = field(default_factory=dict, repr=False)
 
     def index(self, a: Action, topo: Topology) -> int:
         """The index of action ``a`` of a game on ``topo``; :class:`LayoutError` if none."""
@@ -400,6 +401,8 @@ class ActionLayout:
             if len(self._memo) > 64:  # many Islands boards: keep the memo small
                 self._memo.clear()
             memo = self._memo[topo] = {}
+        if topo is not self._last_topo:
+            self._by_id = {}  # (identities belong to one game's tables)
         self._last_topo, self._last_memo = topo, memo
         return memo
 
@@ -519,8 +522,21 @@ def legal_index_map(
 ) -> dict[int, Action]:
     """Each legal action by its index; :class:`LayoutError` if two share one (a layout bug)."""
     out: dict[int, Action] = {}
+    # The engine lists prebuilt action objects (``engine/tables.py``), so most are found by
+    # identity, which costs far less than hashing the action; the entry holds the action, so
+    # its id cannot be reused while it is there.
+    if topo is not lay._last_topo:
+        lay._memo_for(topo)
+    by_id = lay._by_id
+    if len(by_id) > 200_000:  # actions made afresh each time (not prebuilt): keep it bounded
+        by_id.clear()
     for a in legal:
-        i = lay.index(a, topo)
+        got = by_id.get(id(a))
+        if got is not None and got[0] is a:
+            i = got[1]
+        else:
+            i = lay.index(a, topo)
+            by_id[id(a)] = (a, i)
         if i in out:
             raise LayoutError(f"two legal actions share index {i}: {out[i]} and {a}")
         out[i] = a
