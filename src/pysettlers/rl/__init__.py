@@ -25,7 +25,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
         f"pip install 'pysettlers[rl]' ({e})"
     ) from e
 
-from .aec import SettlersAEC, aec_env, env
+from .aec import SettlersAEC, aec_env, env, raw_env
 from .core import IllegalActionIndex, Table
 from .encode import PARTS, Encoder, graph_edges, shapes_for
 from .frame import Frame, frame_for
@@ -63,6 +63,7 @@ __all__ = [
     "env",
     "frame_for",
     "graph_edges",
+    "raw_env",
     "register",
     "register_family",
     "shapes_for",

@@ -31,6 +31,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # pettingzoo ships no py.typed
+from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]  # (the same)
+    OrderEnforcingWrapper,
+)
 
 from pysettlers.engine import Rules, is_over, to_move
 
@@ -136,10 +139,16 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
         pass
 
 
-def aec_env(rules: Rules | None = None, **kwargs: Any) -> SettlersAEC:
-    """The AEC environment for ``rules`` (see :class:`SettlersAEC`), PettingZoo's
-    ``env()`` convention: ``aec_env(rules=Rules(players=6), render_mode="ansi")``."""
+def raw_env(rules: Rules | None = None, **kwargs: Any) -> SettlersAEC:
+    """The bare AEC environment (PettingZoo's ``raw_env()`` convention)."""
     return SettlersAEC(rules, **kwargs)
+
+
+def aec_env(rules: Rules | None = None, **kwargs: Any) -> Any:
+    """The AEC environment for ``rules`` (see :class:`SettlersAEC`) in PettingZoo's
+    ``OrderEnforcingWrapper``, as its ``env()`` convention has it:
+    ``aec_env(rules=Rules(players=6), render_mode="ansi")``; ``.unwrapped`` is the bare one."""
+    return OrderEnforcingWrapper(raw_env(rules, **kwargs))
 
 
 env = aec_env

@@ -350,6 +350,13 @@ FAMILIES: list[Family] = [
 ]
 """The layout's table, in index order. Append new families at the end."""
 
+# Seafarers' ships (``BUILD_SHIP``: a sea path; ``MOVE_SHIP``: from a path to a path), added
+# by another branch of the engine: their rows join the table when the engine has the kinds.
+for _name, _fields in (("BUILD_SHIP", (PATH_A,)), ("MOVE_SHIP", (PATH_A, PATH_B))):
+    _kind = ActionKind.__members__.get(_name)
+    if _kind is not None:
+        FAMILIES.append(Family(_kind, _fields))
+
 
 def register_family(family: Family) -> None:
     """Add an action family (a scenario's new kind) at the end of the table."""
