@@ -408,3 +408,17 @@ def test_offers_false_masks_the_engines_quiet_legal_actions() -> None:
         if term or trunc:
             obs, _ = env.reset()
     assert seen_main > 0
+
+
+def test_spaces_pickle_without_their_environment() -> None:
+    """An AsyncVectorEnv sends spaces between processes: the action space pickles, and
+    unpickled is a plain Discrete(N) of the same size."""
+    import pickle
+
+    env = gym.make(ENV_ID, opponents=["random"] * 3).unwrapped
+    env.reset(seed=0)
+    sample = env.action_space.sample()
+    assert env.action_masks()[sample] == 1  # unmasked sample: a legal action now
+    copy = pickle.loads(pickle.dumps(env.action_space))
+    assert copy == env.action_space and copy.legal_mask is None
+    assert 0 <= copy.sample() < env.action_space.n

@@ -68,6 +68,13 @@ class LegalDiscrete(spaces.Discrete):
 
     __hash__ = spaces.Discrete.__hash__
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Sent to another process (an AsyncVectorEnv's spaces) without the environment it
+        # samples from: there it is a plain Discrete(N).
+        state = dict(self.__dict__)
+        state["legal_mask"] = None
+        return state
+
 
 class IllegalActionIndex(IllegalActionError):
     """An action index that is not legal for the deciding seat now (the state is unchanged)."""
