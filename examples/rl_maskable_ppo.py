@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from typing import Any
 
@@ -35,6 +36,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.callbacks import BaseCallback
 
 import pysettlers.rl  # noqa: F401  (registers pysettlers/Settlers-v0)
 from pysettlers.engine import Rules
@@ -126,6 +128,20 @@ def evaluate(
     }
 
 
+class Progress(BaseCallback):
+    """One line on stderr per rollout: steps done, mean episode reward so far."""
+
+    def _on_rollout_end(self) -> None:
+        infos = [e["r"] for e in self.model.ep_info_buffer] if self.model.ep_info_buffer else []
+        mean = f"{np.mean(infos):+.3f}" if infos else "n/a"
+        print(
+            f"{self.num_timesteps} steps, mean episode reward {mean}", file=sys.stderr, flush=True
+        )
+
+    def _on_step(self) -> bool:
+        return True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=200_000, help="learner steps of training")
@@ -152,7 +168,7 @@ def main() -> None:
     }
     t0 = time.time()
     cpu0 = time.process_time()
-    model.learn(total_timesteps=args.steps)
+    model.learn(total_timesteps=args.steps, callback=Progress())
     train = {
         "steps": args.steps,
         "wall_s": round(time.time() - t0, 1),

@@ -24,271 +24,48 @@ The layout is printed by :func:`describe_layout` (``python -m pysettlers.rl.layo
 maritime trade, whose rate is the state's), and :meth:`ActionLayout.index` is its inverse.
 
 What this is not: legality. The mask is the engine's ``legal_actions`` put through
-:meth:`ActionLayout.index` (``env_core.py``); nothing here decides what is legal.
+:meth:`ActionLayout.index` (``core.py``); nothing here decides what is legal.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Rules, Topology, format_action, ruleset_for
-from pysettlers.engine.actions import ZERO, Bundle, dev_name, helper_name, resource_name
 from pysettlers.engine.types import Phase
 
-from .frame import Frame, Mapping, frame_for, mapping
+from .fields import (
+    DEV_A,
+    GET_ONE,
+    GIVE_AT_RATE,
+    GIVE_ONE,
+    HARBOR_A,
+    HELPER_A,
+    HEX_A,
+    INTERSECTION_A,
+    LEVEL_B,
+    MAYBE_RESOURCE_A,
+    MAYBE_RESOURCE_B,
+    OPPONENTS_TO,
+    PATH_A,
+    PATH_B,
+    RESOURCE_A,
+    RESOURCE_B,
+    SEAT_A,
+    VICTIM_B,
+    Ctx,
+    Field,
+    LayoutError,
+    bundle_field,
+    off,
+)
+from .frame import Frame, frame_for, mapping
 
 K = ActionKind
-
-
-class LayoutError(ValueError):
-    """An action the layout has no index for, or an index it has no action for."""
-
-
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """What a field needs: the frame, the player count, the game's mapping, the actor."""
-
-    frame: Frame
-    n: int
-    m: Mapping
-    actor: int
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One argument of an action: ``size`` values; ``read`` gives an action's value (or
-    raises :class:`LayoutError`), ``write`` the action fields of a value, ``label`` its words."""
-
-    name: str
-    size: Callable[[Frame, int], int]
-    read: Callable[[Ctx, Action], int]
-    write: Callable[[Ctx, int], dict[str, Any]]
-    label: Callable[[Frame, int, int], str]  # (frame, n, value) -> words (seats: relative)
-
-
-def _off(what: str) -> LayoutError:
-    return LayoutError(f"outside the action layout: {what}")
-
-
-def _single(b: Bundle) -> int:
-    """The resource of a one-card bundle."""
-    if sum(b) != 1:
-        raise _off(f"bundle {b} is not one card")
-    return b.index(1)
-
-
-def _only_resource(b: Bundle) -> int:
-    """The one resource a bundle holds (any count)."""
-    kinds = [r for r, c in enumerate(b) if c]
-    if len(kinds) != 1:
-        raise _off(f"bundle {b} is not of one resource")
-    return kinds[0]
-
-
-def _unit(r: int) -> Bundle:
-    b = [0, 0, 0, 0, 0]
-    b[r] = 1
-    return (b[0], b[1], b[2], b[3], b[4])
-
-
-@cache
-def bundles(k: int) -> tuple[Bundle, ...]:
-    """Every bundle of ``k`` cards, in the order of ``combinations_with_replacement``."""
-    out = []
-    for combo in combinations_with_replacement(range(5), k):
-        b = [0, 0, 0, 0, 0]
-        for r in combo:
-            b[r] += 1
-        out.append((b[0], b[1], b[2], b[3], b[4]))
-    return tuple(out)
-
-
-def _rel(c: Ctx, seat: int) -> int:
-    return (seat - c.actor) % c.n
-
-
-def _game_id(ids: tuple[int, ...], frame_id: int, what: str) -> int:
-    g = ids[frame_id]
-    if g < 0:
-        raise LayoutError(f"{what} {frame_id} of the frame is not on this game's board")
-    return g
-
-
-# -- the fields -------------------------------------------------------------------------------
-
-
-def _const(n: int) -> Callable[[Frame, int], int]:
-    return lambda f, players: n
-
-
-HEX_A = Field(
-    "hex",
-    lambda f, n: f.n_hexes,
-    lambda c, a: c.m.hexes[a.a],
-    lambda c, v: {"a": _game_id(c.m.game_hexes, v, "hex")},
-    lambda f, n, v: f.topo.hex_names[v],
-)
-INTERSECTION_A = Field(
-    "intersection",
-    lambda f, n: f.n_intersections,
-    lambda c, a: c.m.intersections[a.a],
-    lambda c, v: {"a": _game_id(c.m.game_intersections, v, "intersection")},
-    lambda f, n, v: f.topo.intersection_names[v],
-)
-PATH_A = Field(
-    "path",
-    lambda f, n: f.n_paths,
-    lambda c, a: c.m.paths[a.a],
-    lambda c, v: {"a": _game_id(c.m.game_paths, v, "path")},
-    lambda f, n, v: f.topo.path_names[v],
-)
-PATH_B = Field(
-    "new path",
-    lambda f, n: f.n_paths,
-    lambda c, a: c.m.paths[a.b],
-    lambda c, v: {"b": _game_id(c.m.game_paths, v, "path")},
-    lambda f, n, v: f.topo.path_names[v],
-)
-# The pirate's harbor: the action names its path (the state's robber site is ``n_hexes +
-# path``, ``Topology.site_name``). Any frame path: harbors are the board's, not the frame's.
-HARBOR_A = Field(
-    "harbor",
-    lambda f, n: f.n_paths,
-    lambda c, a: c.m.paths[a.a],
-    lambda c, v: {"a": _game_id(c.m.game_paths, v, "path")},
-    lambda f, n, v: f.topo.path_names[v],
-)
-# The robber's victim: 0 none, k the seat k places clockwise from the actor.
-VICTIM_B = Field(
-    "victim",
-    lambda f, n: n,
-    lambda c, a: 0 if a.b < 0 else _rel(c, a.b),
-    lambda c, v: {"b": -1 if v == 0 else (c.actor + v) % c.n},
-    lambda f, n, v: "nobody" if v == 0 else f"+{v}",
-)
-# Another seat, k = 1 .. n-1 places clockwise from the actor (value k - 1).
-SEAT_A = Field(
-    "seat",
-    lambda f, n: n - 1,
-    lambda c, a: _rel(c, a.a) - 1,
-    lambda c, v: {"a": (c.actor + v + 1) % c.n},
-    lambda f, n, v: f"+{v + 1}",
-)
-RESOURCE_A = Field(
-    "resource",
-    _const(5),
-    lambda c, a: a.a,
-    lambda c, v: {"a": v},
-    lambda f, n, v: resource_name(v),
-)
-RESOURCE_B = Field(
-    "resource",
-    _const(5),
-    lambda c, a: a.b,
-    lambda c, v: {"b": v},
-    lambda f, n, v: resource_name(v),
-)
-# A resource or none (``-1``): value 0 is none, r + 1 the resource r.
-MAYBE_RESOURCE_A = Field(
-    "resource or none",
-    _const(6),
-    lambda c, a: a.a + 1,
-    lambda c, v: {"a": v - 1},
-    lambda f, n, v: "none" if v == 0 else resource_name(v - 1),
-)
-MAYBE_RESOURCE_B = Field(
-    "second resource or none",
-    _const(6),
-    lambda c, a: a.b + 1,
-    lambda c, v: {"b": v - 1},
-    lambda f, n, v: "none" if v == 0 else resource_name(v - 1),
-)
-GIVE_ONE = Field(
-    "give",
-    _const(5),
-    lambda c, a: _single(a.give),
-    lambda c, v: {"give": _unit(v)},
-    lambda f, n, v: f"1{resource_name(v)}",
-)
-GET_ONE = Field(
-    "get",
-    _const(5),
-    lambda c, a: _single(a.get),
-    lambda c, v: {"get": _unit(v)},
-    lambda f, n, v: f"1{resource_name(v)}",
-)
-# Maritime: the resource given, at whatever rate is best now (the state's, not the index's).
-GIVE_AT_RATE = Field(
-    "give (best rate)",
-    _const(5),
-    lambda c, a: _only_resource(a.give),
-    lambda c, v: {"give": _unit(v)},
-    lambda f, n, v: resource_name(v),
-)
-# The addressees of an offer: bit i is the seat i + 1 places clockwise from the actor.
-OPPONENTS_TO = Field(
-    "to",
-    lambda f, n: 1 << (n - 1),
-    lambda c, a: (
-        sum(1 << (_rel(c, q) - 1) for q in range(c.n) if a.to >> q & 1 and q != c.actor)
-        if not a.to >> c.actor & 1
-        else _bad_to(a.to)
-    ),
-    lambda c, v: {"to": sum(1 << ((c.actor + i + 1) % c.n) for i in range(c.n - 1) if v >> i & 1)},
-    lambda f, n, v: ",".join(f"+{i + 1}" for i in range(n - 1) if v >> i & 1) or "nobody",
-)
-
-
-def _bad_to(to: int) -> int:
-    raise _off(f"an offer addressed to its own maker (to={to})")
-
-
-def _bundle_field(k: int) -> Field:
-    return Field(
-        f"{k} cards",
-        lambda f, n: len(bundles(k)),
-        lambda c, a: _bundle_index(k, a.give),
-        lambda c, v: {"give": bundles(k)[v]},
-        lambda f, n, v: "+".join(
-            f"{cnt}{resource_name(r)}" for r, cnt in enumerate(bundles(k)[v]) if cnt
-        ),
-    )
-
-
-def _bundle_index(k: int, b: Bundle) -> int:
-    try:
-        return bundles(k).index(b)
-    except ValueError:
-        raise _off(f"bundle {b} is not {k} cards") from None
-
-
-HELPER_A = Field(
-    "helper",
-    _const(10),
-    lambda c, a: a.a,
-    lambda c, v: {"a": v},
-    lambda f, n, v: helper_name(v),
-)
-DEV_A = Field(
-    "development card",
-    _const(5),
-    lambda c, a: a.a,
-    lambda c, v: {"a": v},
-    lambda f, n, v: dev_name(v),
-)
-LEVEL_B = Field(  # Vincent: 1 settlement, 2 city
-    "level",
-    _const(2),
-    lambda c, a: a.b - 1,
-    lambda c, v: {"b": v + 1},
-    lambda f, n, v: ("settlement", "city")[v],
-)
-SEAT_A_RESOURCE_B = (SEAT_A, RESOURCE_B)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +99,7 @@ FAMILIES: list[Family] = [
     Family(K.CONFIRM_TRADE, (SEAT_A,)),
     Family(K.CANCEL_TRADE),
     # Helpers of CATAN (``engine/scenarios/helpers``; ``Action`` documents each field).
-    Family(K.HELPER_CANDAMIR, (_bundle_field(3),)),
+    Family(K.HELPER_CANDAMIR, (bundle_field(3),)),
     Family(K.HELPER_HILDE, (SEAT_A,)),
     Family(K.HELPER_JEAN, (RESOURCE_A,)),
     Family(K.HELPER_LIN, (HEX_A,)),
@@ -331,13 +108,13 @@ FAMILIES: list[Family] = [
     Family(K.HELPER_NASSIR, (RESOURCE_A, OPPONENTS_TO)),
     Family(K.HELPER_SEAN, (MAYBE_RESOURCE_A,)),
     Family(K.HELPER_VINCENT, (INTERSECTION_A, LEVEL_B)),
-    Family(K.HELPER_WILLIAM, (PATH_A, _bundle_field(2))),
+    Family(K.HELPER_WILLIAM, (PATH_A, bundle_field(2))),
     Family(K.HELPER_DECLINE),
     Family(K.HELPER_FLIP),
     Family(K.HELPER_EXCHANGE, (HELPER_A,)),
     Family(K.HELPER_TAKE, (RESOURCE_A,)),
     Family(K.HELPER_KEEP, (DEV_A,)),
-    Family(K.HELPER_REPAY, SEAT_A_RESOURCE_B),
+    Family(K.HELPER_REPAY, (SEAT_A, RESOURCE_B)),
     # The 1996 alternate rules.
     Family(K.USE_SEVEN),
     Family(K.IGNORE_SEVEN),
@@ -416,13 +193,13 @@ class ActionLayout:
     def _index(self, a: Action, topo: Topology) -> int:
         block = self.by_kind.get(a.kind)
         if block is None:
-            raise _off(f"action kind {a.kind.name} is not in these rules' layout")
+            raise off(f"action kind {a.kind.name} is not in these rules' layout")
         c = Ctx(self.frame, self.n, mapping(self.frame, topo), a.player)
         i = 0
         for fld, size in zip(block.family.fields, block.sizes):
             v = fld.read(c, a)
             if not 0 <= v < size:
-                raise _off(f"{fld.name} value {v} of {a} (0 to {size - 1})")
+                raise off(f"{fld.name} value {v} of {a} (0 to {size - 1})")
             i = i * size + v
         return block.start + i
 
@@ -564,7 +341,6 @@ if __name__ == "__main__":
 
 __all__ = [
     "FAMILIES",
-    "ZERO",
     "ActionLayout",
     "Family",
     "Field",
