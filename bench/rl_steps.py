@@ -2,10 +2,11 @@
 
 What this is for: the speed target of the RL environments (README, "Reinforcement
 learning"): a learner that picks uniformly among its legal actions (the ``action_mask``;
-Catanatron's ``info["valid_actions"]``) against 3 random bots, 4 players, base game, as
-(1) one environment and (2) a ``gymnasium.vector.SyncVectorEnv`` of ``--envs``
-environments. Catanatron (``catanatron-gym`` 4.0.0 from PyPI, its ``catanatron-v1``
-environment with three ``RandomPlayer`` enemies and the default vector observation) runs
+Catanatron's ``info["valid_actions"]``; the same ``rng.integers`` pick on both sides)
+against 3 random bots, 4 players, base game, as (1) one environment and (2) a
+``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments. Catanatron
+(``catanatron-gym`` 4.0.0 from PyPI, its ``catanatron-v1`` environment with three
+``RandomPlayer`` enemies and the default vector observation) runs
 under *another* interpreter — ``--catanatron PYTHON``, a venv with it installed::
 
     python3 -m venv /tmp/catanatron-venv
@@ -29,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 # The Catanatron side: run with ``python -c`` under the other interpreter; prints JSON.
 CATANATRON = r"""
@@ -51,7 +53,8 @@ def single():
     obs, info = env.reset(seed=seed)
     t = time.process_time()
     for _ in range(steps):
-        obs, r, term, trunc, info = env.step(int(rng.choice(info["valid_actions"])))
+        v = info["valid_actions"]
+        obs, r, term, trunc, info = env.step(int(v[rng.integers(len(v))]))
         if term or trunc:
             obs, info = env.reset()
     return steps / (time.process_time() - t)
@@ -61,12 +64,18 @@ def vector():
     obs, info = env.reset(seed=seed)
     t = time.process_time()
     for _ in range(steps // n_envs):
-        acts = [int(rng.choice(v)) for v in info["valid_actions"]]
+        acts = [int(v[rng.integers(len(v))]) for v in info["valid_actions"]]
         obs, r, term, trunc, info = env.step(np.array(acts))
     return (steps // n_envs) * n_envs / (time.process_time() - t)
 
 print(json.dumps({"single": single(), "vector": vector()}))
 """
+
+
+def pick(rng: Any, legal: Any) -> int:
+    """A uniform choice among the legal indices (0 for a finished game's empty mask, whose
+    action the vector env ignores as it resets that game)."""
+    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
 
 
 def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
@@ -84,7 +93,8 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
     obs, _ = env.reset(seed=seed)
     t = time.process_time()
     for _ in range(steps):
-        obs, _r, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _r, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
         if term or trunc:
             obs, _ = env.reset()
     single = steps / (time.process_time() - t)
@@ -93,8 +103,7 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
     vobs, _ = venv.reset(seed=seed)
     t = time.process_time()
     for _ in range(steps // n_envs):
-        # (a finished game's mask is empty: the vector env resets it, ignoring the action)
-        acts = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in vobs["action_mask"]]
+        acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
         vobs, _r, _term, _trunc, _ = venv.step(np.array(acts))
     vector = (steps // n_envs) * n_envs / (time.process_time() - t)
     return {"single": single, "vector": vector}

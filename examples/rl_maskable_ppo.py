@@ -150,19 +150,23 @@ def main() -> None:
     ap.add_argument("--shaping", type=float, default=0.1, help="reward per victory point")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--save", help="save the trained model here (.zip)")
+    ap.add_argument("--load", help="continue training a saved model (.zip)")
     args = ap.parse_args()
     torch.set_num_threads(1)  # one core for the learner: the machine is shared
     env = make_env([args.train_against] * 3, args.shaping)
-    model = MaskablePPO(
-        "MlpPolicy",
-        env,
-        n_steps=2048,
-        batch_size=256,
-        n_epochs=5,
-        seed=args.seed,
-        verbose=0,
-        policy_kwargs={"net_arch": [256, 256]},
-    )
+    if args.load:
+        model = MaskablePPO.load(args.load, env=env)
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            env,
+            n_steps=2048,
+            batch_size=256,
+            n_epochs=5,
+            seed=args.seed,
+            verbose=0,
+            policy_kwargs={"net_arch": [256, 256]},
+        )
     baseline = {
         name: evaluate(None, [name] * 3, args.games, 10**7) for name in ("random", "weighted")
     }
