@@ -1,0 +1,149 @@
+"""RL environment steps per CPU-second: pysettlers' Gymnasium env against Catanatron's.
+
+What this is for: the speed target of the RL environments (README, "Reinforcement
+learning"): a learner that picks uniformly among its legal actions (the ``action_mask``;
+Catanatron's ``info["valid_actions"]``; the same ``rng.integers`` pick on both sides)
+against 3 random bots, 4 players, base game, as (1) one environment and (2) a
+``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments. Catanatron
+(``catanatron-gym`` 4.0.0 from PyPI, its ``catanatron-v1`` environment with three
+``RandomPlayer`` enemies and the default vector observation) runs
+under *another* interpreter — ``--catanatron PYTHON``, a venv with it installed::
+
+    python3 -m venv /tmp/catanatron-venv
+    /tmp/catanatron-venv/bin/pip install catanatron==3.2.1 catanatron-gym==4.0.0
+
+The two sides alternate within each repeat (ours, then theirs) so that the shared machine's
+load hits both alike; each side counts learner steps (``env.step`` calls; a vector step
+counts once per environment) per CPU-second of its own process (``time.process_time``,
+excluding start-up), and the script prints the median of the repeats and the ratio.
+
+Not a unit test (speed targets never are); run it by hand::
+
+    PYTHONPATH=src .venv/bin/python bench/rl_steps.py --catanatron /tmp/catanatron-venv/bin/python
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+# The Catanatron side: run with ``python -c`` under the other interpreter; prints JSON.
+CATANATRON = r"""
+import json, random, sys, time
+import numpy as np
+import gymnasium as gym
+import catanatron_gym  # registers catanatron-v1
+from catanatron import Color, RandomPlayer
+
+steps, n_envs, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+random.seed(seed)  # RandomPlayer draws from the global generator
+rng = np.random.default_rng(seed)
+
+def make():
+    enemies = [RandomPlayer(c) for c in (Color.RED, Color.WHITE, Color.ORANGE)]
+    return gym.make("catanatron-v1", config={"enemies": enemies}).unwrapped
+
+def single():
+    env = make()
+    obs, info = env.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps):
+        v = info["valid_actions"]
+        obs, r, term, trunc, info = env.step(int(v[rng.integers(len(v))]))
+        if term or trunc:
+            obs, info = env.reset()
+    return steps / (time.process_time() - t)
+
+def vector():
+    env = gym.vector.SyncVectorEnv([make for _ in range(n_envs)])
+    obs, info = env.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps // n_envs):
+        acts = [int(v[rng.integers(len(v))]) for v in info["valid_actions"]]
+        obs, r, term, trunc, info = env.step(np.array(acts))
+    return (steps // n_envs) * n_envs / (time.process_time() - t)
+
+print(json.dumps({"single": single(), "vector": vector()}))
+"""
+
+
+def pick(rng: Any, legal: Any) -> int:
+    """A uniform choice among the legal indices (0 for a finished game's empty mask, whose
+    action the vector env ignores as it resets that game)."""
+    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+
+
+def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
+    import gymnasium as gym
+    import numpy as np
+
+    import pysettlers.rl  # noqa: F401  (registers pysettlers/Settlers-v0)
+
+    rng = np.random.default_rng(seed)
+
+    def make() -> gym.Env:  # type: ignore[type-arg]
+        return gym.make("pysettlers/Settlers-v0", opponents=["random"] * 3).unwrapped
+
+    env = make()
+    obs, _ = env.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps):
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _r, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+        if term or trunc:
+            obs, _ = env.reset()
+    single = steps / (time.process_time() - t)
+
+    venv = gym.vector.SyncVectorEnv([make for _ in range(n_envs)])
+    vobs, _ = venv.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps // n_envs):
+        acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
+        vobs, _r, _term, _trunc, _ = venv.step(np.array(acts))
+    vector = (steps // n_envs) * n_envs / (time.process_time() - t)
+    return {"single": single, "vector": vector}
+
+
+def theirs(python: str, steps: int, n_envs: int, seed: int) -> dict[str, float]:
+    out = subprocess.run(
+        [python, "-c", CATANATRON, str(steps), str(n_envs), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--steps", type=int, default=3000, help="learner steps per measurement")
+    ap.add_argument("--envs", type=int, default=4, help="environments in the vector env")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--catanatron", metavar="PYTHON", help="an interpreter with catanatron-gym")
+    args = ap.parse_args()
+    mine: dict[str, list[float]] = {"single": [], "vector": []}
+    other: dict[str, list[float]] = {"single": [], "vector": []}
+    for r in range(args.repeats):
+        for k, v in ours(args.steps, args.envs, r).items():
+            mine[k].append(v)
+        if args.catanatron:
+            for k, v in theirs(args.catanatron, args.steps, args.envs, r).items():
+                other[k].append(v)
+        print(f"repeat {r + 1}/{args.repeats} done", file=sys.stderr)
+    for k in ("single", "vector"):
+        m = statistics.median(mine[k])
+        line = f"{k:>7}: pysettlers {m:8.0f} steps/CPU-s"
+        if other[k]:
+            o = statistics.median(other[k])
+            line += f"   catanatron {o:8.0f} steps/CPU-s   ratio {m / o:5.1f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

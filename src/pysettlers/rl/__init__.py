@@ -1,0 +1,70 @@
+"""Reinforcement-learning environments over the engine's views (``pip install 'pysettlers[rl]'``).
+
+What this is for: researchers' standard interfaces to the game —
+
+* :func:`aec_env` — a PettingZoo AEC environment, every seat an agent (``aec.py``);
+* ``gymnasium.make("pysettlers/Settlers-v0", opponents=[...])`` — one learning seat against
+  bots (``gym_env.py``; registered when this package is imported);
+* :func:`action_layout` / :func:`describe_layout` — the fixed ``Discrete(N)`` action space
+  of a rules configuration and which index is which action (``layout.py``);
+* the observation encoding, flat and as a graph (``encode.py``).
+
+See ``docs/rl.md`` for the spaces in full. What this is not: rules (every legal action and
+every observation comes from the engine) or a training library.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (no py.typed)
+except ImportError as e:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"pysettlers.rl needs the 'rl' extra (gymnasium, pettingzoo, numpy): "
+        f"pip install 'pysettlers[rl]' ({e})"
+    ) from e
+
+from .aec import SettlersAEC, aec_env, env, raw_env
+from .core import IllegalActionIndex, Table
+from .encode import PARTS, Encoder, graph_edges, shapes_for
+from .frame import Frame, frame_for
+from .gym_env import ENV_ID, SettlersEnv, register
+from .layout import (
+    FAMILIES,
+    ActionLayout,
+    Family,
+    Field,
+    LayoutError,
+    action_layout,
+    describe_layout,
+    register_family,
+)
+
+register()
+
+__all__ = [
+    "ENV_ID",
+    "FAMILIES",
+    "PARTS",
+    "ActionLayout",
+    "Encoder",
+    "Family",
+    "Field",
+    "Frame",
+    "IllegalActionIndex",
+    "LayoutError",
+    "SettlersAEC",
+    "SettlersEnv",
+    "Table",
+    "action_layout",
+    "aec_env",
+    "describe_layout",
+    "env",
+    "frame_for",
+    "graph_edges",
+    "raw_env",
+    "register",
+    "register_family",
+    "shapes_for",
+]

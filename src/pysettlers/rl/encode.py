@@ -1,0 +1,315 @@
+"""The observation: one seat's view as numpy arrays, flat and as a graph.
+
+What this is for: turning :func:`~pysettlers.engine.observe`'s view of one seat — never the
+state — into fixed-size ``float32`` arrays indexed by the rules' frame (``frame.py``):
+
+* ``hexes`` — ``(n_hexes, HEX_FEATURES)``: land, terrain one-hot (6), number token one-hot
+  (2–12, 11), pips / 5, robber here, water, port hex;
+* ``intersections`` — ``(n_intersections, 2 + 2n + 6)``: on the board, open to a settlement
+  by the distance rule, a settlement of seat +k (n), a city of seat +k (n), the harbor
+  reached from here (one-hot over the 6 harbor kinds);
+* ``paths`` — ``(n_paths, 3 + n + 6)``: on the board, a bridge path, the robber (pirate) on
+  this harbor, a road of seat +k (n), the harbor on this path (6);
+* ``players`` — ``(n, PLAYER_FEATURES)``, seat +k in row k (row 0 is the viewer): hand
+  size, development cards held, knights played, cards played by kind (5), public victory
+  points, revealed victory point cards, road length, roads / settlements / cities left,
+  discard owed, development cards bought this turn, trade ratios (5), longest road, largest
+  army, current player, decider now, special builder, answer to the offer (none / pending /
+  accepted / rejected / countered, 5), the counter-offer's give and get (10), the hand when
+  hands are face up (5; alternate rule 2, else 0), and with the Helpers of CATAN the helper
+  held (none + 10) and its side;
+* ``me`` — own hand (5), own development cards (5), of them bought this turn (5), own
+  victory points;
+* ``globals`` — bank (5), development deck size, phase one-hot (every ``Phase``),
+  a development card played this turn, free roads left, the offer's give and get (10),
+  last roll one-hot (none, 2–12: 12), turn / 100, victory point target.
+
+``observation`` is the concatenation ``globals | me | players | hexes | intersections |
+paths`` (each row-major); :func:`feature_names` names every entry. Seats are relative:
+seat ``+k`` is the seat ``k`` places clockwise from the viewer, as in the action layout.
+Counts are raw (not scaled). Places not on this game's board (an Islands map's frame) are
+all zeros with the "on the board" feature 0.
+
+What this is not: hidden information. Everything comes from the view, so the no-leak
+property of ``observe`` carries over (tests/test_rl.py checks it on the arrays).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pysettlers.engine import Board, Phase, Rules, View
+from pysettlers.engine.data import pips
+from pysettlers.engine.types import NOBODY
+
+from .frame import Frame, Mapping, frame_for, mapping
+
+F32 = npt.NDArray[np.float32]
+N_PHASES = len(Phase)
+HEX_FEATURES = 1 + 6 + 11 + 1 + 1 + 1 + 1
+N_HARBOR_KINDS = 6
+
+
+def player_features(rules: Rules) -> int:
+    base = 1 + 1 + 1 + 5 + 1 + 1 + 1 + 3 + 1 + 1 + 5 + 1 + 1 + 1 + 1 + 1 + 5 + 10 + 5
+    return base + (11 + 1 if rules.helpers else 0)
+
+
+GLOBAL_FEATURES = 5 + 1 + N_PHASES + 1 + 1 + 10 + 12 + 1 + 1
+ME_FEATURES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """The arrays' shapes for one rules configuration."""
+
+    n: int
+    globals: int
+    me: int
+    players: tuple[int, int]
+    hexes: tuple[int, int]
+    intersections: tuple[int, int]
+    paths: tuple[int, int]
+
+    @property
+    def flat(self) -> int:
+        return (
+            self.globals
+            + self.me
+            + self.players[0] * self.players[1]
+            + self.hexes[0] * self.hexes[1]
+            + self.intersections[0] * self.intersections[1]
+            + self.paths[0] * self.paths[1]
+        )
+
+
+def shapes_for(rules: Rules) -> Shapes:
+    f = frame_for(rules)
+    n = rules.players
+    return Shapes(
+        n,
+        GLOBAL_FEATURES,
+        ME_FEATURES,
+        (n, player_features(rules)),
+        (f.n_hexes, HEX_FEATURES),
+        (f.n_intersections, 2 + 2 * n + N_HARBOR_KINDS),
+        (f.n_paths, 3 + n + N_HARBOR_KINDS),
+    )
+
+
+class Encoder:
+    """Encodes views of the games of one rules configuration (one per environment)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.frame: Frame = frame_for(rules)
+        self.shapes = shapes_for(rules)
+        self._board: Board | None = None
+        self._static: tuple[F32, F32, F32, Mapping] | None = None
+        # Per viewer: the key and arrays of the last board part made (``_board_arrays``).
+        self._last: dict[int, tuple[tuple[Any, ...], tuple[F32, F32, F32, F32]]] = {}
+
+    def _board_part(self, board: Board) -> tuple[F32, F32, F32, Mapping]:
+        """The static arrays of a board (land, terrain, numbers, harbors), made once a game."""
+        if self._board is board and self._static is not None:
+            return self._static
+        sh = self.shapes
+        topo = board.topology
+        m = mapping(self.frame, topo)
+        hexes = np.zeros(sh.hexes, np.float32)
+        for h in range(topo.n_hexes):
+            row = hexes[m.hexes[h]]
+            row[0] = 1.0
+            row[1 + int(board.terrain[h])] = 1.0
+            num = board.numbers[h]
+            if 2 <= num <= 12:
+                row[7 + num - 2] = 1.0
+                row[18] = pips(num) / 5.0
+        for c in board.sea:
+            if c in self.frame.hex_of:
+                hexes[self.frame.hex_of[c], 20] = 1.0
+        for c, _, _ in board.ports:
+            if c in self.frame.hex_of:
+                hexes[self.frame.hex_of[c], 21] = 1.0
+        inter = np.zeros(sh.intersections, np.float32)
+        paths = np.zeros(sh.paths, np.float32)
+        inter[list(m.intersections), 0] = 1.0
+        paths[list(m.paths), 0] = 1.0
+        for e in range(topo.n_paths):
+            if topo.is_bridge(e):
+                paths[m.paths[e], 1] = 1.0
+        n = sh.n
+        for kind, e in board.harbors:
+            paths[m.paths[e], 3 + n + int(kind)] = 1.0
+            for v in topo.path_ends[e]:
+                inter[m.intersections[v], 2 + 2 * n + int(kind)] = 1.0
+        self._board = board
+        self._static = (hexes, inter, paths, m)
+        return self._static
+
+    def _board_arrays(self, view: View, viewer: int) -> tuple[F32, F32, F32, F32]:
+        """``hexes``, ``intersections``, ``paths`` and their concatenation, remade only when
+        the pieces, the robber or the board change (the view's piece tuples are shared
+        objects until then, so identity says it)."""
+        owner = view.building_owner
+        roads = view.road_owner
+        blocked = view.blocked
+        last = self._last.get(viewer)
+        if last is not None:
+            k = last[0]
+            if (
+                k[1] is owner
+                and k[3] is roads
+                and k[4] is blocked
+                and k[0] is view.board
+                and k[2] is view.building_level
+                and k[5] == view.robber
+            ):
+                return last[1]
+        key = (view.board, owner, view.building_level, roads, blocked, view.robber)
+        n = view.n
+        hex0, inter0, path0, m = self._board_part(view.board)
+        topo = view.board.topology
+        rel = [(q - viewer) % n for q in range(n)]
+        hexes = hex0.copy()
+        inter = inter0.copy()
+        paths = path0.copy()
+        robber = view.robber
+        if robber < topo.n_hexes:
+            hexes[m.hexes[robber], 19] = 1.0
+        else:  # the pirate on a harbor
+            paths[m.paths[robber - topo.n_hexes], 2] = 1.0
+        levels = view.building_level
+        mi = m.intersections
+        for v, o in enumerate(view.building_owner):
+            if o != NOBODY:
+                inter[mi[v], 2 + rel[o] + (n if levels[v] == 2 else 0)] = 1.0
+        open_sites = view.open_sites
+        if open_sites:
+            inter[[mi[v] for v in open_sites], 1] = 1.0
+        mp = m.paths
+        for e, o in enumerate(view.road_owner):
+            if o != NOBODY:
+                paths[mp[e], 3 + rel[o]] = 1.0
+        flat = np.concatenate((hexes.ravel(), inter.ravel(), paths.ravel()))
+        out = (hexes, inter, paths, flat)
+        self._last[viewer] = (key, out)
+        return out
+
+    def encode(self, view: View, graph: bool = False) -> tuple[F32, dict[str, F32]]:
+        """The flat observation of ``view`` (a seat's), and with ``graph`` its ``hexes``,
+        ``intersections`` and ``paths`` arrays (fresh copies)."""
+        viewer = view.viewer
+        if viewer is None:
+            raise ValueError("an RL observation is a seat's: observe(state, seat), not a spectator")
+        n = view.n
+        hexes, inter, paths, board_flat = self._board_arrays(view, viewer)
+        # globals
+        lr = view.last_roll
+        offer = view.phase in _OFFER_PHASES
+        out: list[float] = [
+            *view.bank,
+            view.deck_size,
+            *_ONEHOT[N_PHASES][int(view.phase)],
+            view.dev_played,
+            view.free_roads,
+            *(view.offer_give if offer else _ZEROS5),
+            *(view.offer_get if offer else _ZEROS5),
+            *_ONEHOT[12][lr - 1 if 2 <= lr <= 12 else 0],
+            view.turn / 100.0,
+            view.vp_target,
+        ]
+        # me
+        assert view.hand is not None and view.dev_cards is not None
+        assert view.dev_bought_this_turn is not None
+        out += view.hand
+        out += view.dev_cards
+        out += view.dev_bought_this_turn
+        out.append(view.own_vp or 0)
+        # players, from the viewer clockwise
+        deciders = view.deciders
+        helpers = view.ext.get("helpers") if self.rules.helpers else None
+        answers = view.offer_answers
+        counters = view.offer_counters
+        hands = view.hands
+        played = view.played
+        ratios = view.ratios
+        for k in range(n):
+            q = (viewer + k) % n
+            i = 5 * q
+            answer = answers[q] if answers else 0
+            out += (
+                view.hand_sizes[q],
+                view.dev_counts[q],
+                view.knights[q],
+                *played[i : i + 5],
+                view.public_vp[q],
+                view.revealed_vp_cards[q],
+                view.road_length[q],
+                *view.pieces_left[q],
+                view.discards[q],
+                view.dev_bought[q],
+                *ratios[i : i + 5],
+                view.longest_road == q,
+                view.largest_army == q,
+                view.current == q,
+                q in deciders,
+                view.special_builder == q,
+                *_ONEHOT[5][answer if 0 <= answer < 5 else 0],
+                *(counters[q][0] if answer == 4 else _ZEROS5),
+                *(counters[q][1] if answer == 4 else _ZEROS5),
+                *(hands[q] if hands is not None else _ZEROS5),
+            )
+            if helpers is not None:
+                out += _ONEHOT[11][helpers.held[q] + 1]
+                out.append(helpers.sides[q])
+        flat = np.concatenate((np.array(out, np.float32), board_flat))
+        parts: dict[str, F32] = {}
+        if graph:
+            parts = {"hexes": hexes.copy(), "intersections": inter.copy(), "paths": paths.copy()}
+        return flat, parts
+
+    def arrays(self, view: View) -> dict[str, F32]:
+        """The view's arrays by name (``globals``, ``me``, ``players``, ``hexes``,
+        ``intersections``, ``paths``): the flat observation cut at :data:`PARTS`."""
+        flat, _ = self.encode(view)
+        sh = self.shapes
+        out: dict[str, F32] = {}
+        i = 0
+        for name in PARTS:
+            shape: tuple[int, ...] = getattr(sh, name)
+            shape = shape if isinstance(shape, tuple) else (int(shape),)
+            size = int(np.prod(shape))
+            out[name] = flat[i : i + size].reshape(shape)
+            i += size
+        return out
+
+
+_OFFER_PHASES = frozenset((Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM))
+_ZEROS5 = (0.0,) * 5
+_ONEHOT: dict[int, tuple[tuple[float, ...], ...]] = {
+    size: tuple(tuple(1.0 if j == i else 0.0 for j in range(size)) for i in range(size))
+    for size in (5, 11, 12, N_PHASES)
+}
+
+
+PARTS = ("globals", "me", "players", "hexes", "intersections", "paths")
+"""The order of the parts in the flat observation."""
+
+
+def graph_edges(rules: Rules) -> dict[str, npt.NDArray[np.int64]]:
+    """The frame's static graph for graph networks: ``path_ends`` (``(n_paths, 2)``: the
+    intersections a path joins), ``hex_corners`` (``(n_hexes, 6)``: the intersections of a hex,
+    clockwise from the top) and ``path_hexes`` (``(n_paths, 2)``: the hexes beside a path,
+    ``-1`` for none) — indices into the rows of ``intersections``, ``paths`` and ``hexes``."""
+    t = frame_for(rules).topo
+    path_hexes = [(list(hs) + [-1, -1])[:2] for hs in t.path_hexes]
+    return {
+        "path_ends": np.array(t.path_ends, np.int64).reshape(t.n_paths, 2),
+        "hex_corners": np.array(t.hex_corners, np.int64).reshape(t.n_hexes, 6),
+        "path_hexes": np.array(path_hexes, np.int64).reshape(t.n_paths, 2),
+    }

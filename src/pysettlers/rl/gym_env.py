@@ -1,0 +1,164 @@
+"""The Gymnasium environment ``pysettlers/Settlers-v0``: one learning seat against bots.
+
+What this is for: single-agent training. ``gymnasium.make("pysettlers/Settlers-v0",
+rules=Rules(...), opponents=["greedy", "weighted", "random"])`` seats the learner at
+``seat`` (default 0) and a bot (``pysettlers.bots.make_bot``) built from each spec in the
+other seats, clockwise from the learner. ``step(i)`` applies the learner's action ``i``,
+then lets the bots take every decision up to the learner's next one (discards and trade
+answers included) or the end of the game; the returned observation is the learner's, with
+its ``action_mask`` (also :meth:`SettlersEnv.action_masks`, sb3-contrib's name).
+
+**Reward**: ``+1`` when the learner wins, ``-1`` when a bot wins, else 0. A game longer
+than ``max_steps`` actions (all seats; default 20,000) is truncated. ``reset(seed=s)``
+fixes the board, the chance and the bots' generators (``bots.bot_rng(s, seat)``);
+``reset()`` without a seed draws the next game's seed from the environment's generator.
+``render_mode="ansi"``: ``render()`` returns the board as text.
+
+**An illegal action** raises :class:`~pysettlers.rl.core.IllegalActionIndex` naming it and
+the legal ones, the game unchanged (``illegal_action="raise"``, the default). With
+``illegal_action="refuse"`` (Catanatron's convention) it is refused instead: the game is
+unchanged, the step returns ``illegal_reward`` (default -1) and ``info["illegal_action"]``
+with the message, and the decision stays the learner's. Either way it is never replaced by
+another action. ``action_space.sample()`` draws among the legal actions now.
+
+``offers=False``: the learner never proposes a domestic trade — its mask is the engine's
+``legal_actions(state, seat, offers=False)`` (no offers, no counter-offers; it still accepts
+or rejects the bots' offers). With the bounded menu a seat may offer any of 20 one-for-one
+trades to any set of opponents, so an untrained policy that picks uniformly spends most of
+its decisions proposing trades; this keeps early training (and Catanatron-like play, which
+has no domestic trade) moving. The action space is the same.
+
+What this is not: a multi-agent environment (``aec.py``) or a bot (the learner is yours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+
+from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
+from pysettlers.engine import Rules, apply, is_over, legal_actions, observe, to_move
+
+from .aec import MAX_STEPS
+from .core import I8, IllegalActionIndex, Table
+
+ENV_ID = "pysettlers/Settlers-v0"
+
+
+class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
+    """See the module docstring."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Gymnasium's form)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        opponents: Sequence[str] = ("random", "random", "random"),
+        *,
+        seat: int = 0,
+        render_mode: str | None = None,
+        graph: bool = False,
+        max_steps: int = MAX_STEPS,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
+        offers: bool = True,
+    ) -> None:
+        if illegal_action not in ("raise", "refuse"):
+            raise ValueError(f"illegal_action must be 'raise' or 'refuse' (got {illegal_action!r})")
+        rules = Rules(players=len(opponents) + 1) if rules is None else rules
+        if len(opponents) != rules.players - 1:
+            raise ValueError(
+                f"{rules.players} players need {rules.players - 1} opponents "
+                f"(got {len(opponents)}: {list(opponents)})"
+            )
+        for spec in opponents:
+            if spec not in bot_names():
+                raise ValueError(f"unknown opponent {spec!r} (known: {', '.join(bot_names())})")
+        if not 0 <= seat < rules.players:
+            raise ValueError(f"seat must be from 0 to {rules.players - 1} (got {seat})")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        self.table = Table(rules, graph=graph, quiet=frozenset() if offers else frozenset({seat}))
+        self.rules = rules
+        self.opponents = tuple(opponents)
+        self.seat = seat
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.observation_space = self.table.observation_space
+        self.action_space = self.table.action_space_for(lambda: self.seat)
+        self._bots: dict[int, Bot] = {}
+        self._steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = (
+            int(seed) % 2**63 if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        )
+        self.table.new_game(game_seed)
+        others = [(self.seat + k) % self.rules.players for k in range(1, self.rules.players)]
+        self._bots = {
+            p: make_bot(spec, bot_rng(game_seed, p)) for p, spec in zip(others, self.opponents)
+        }
+        self._steps = 0
+        self._play_bots()
+        return self.table.observation(self.seat), {"seed": game_seed}
+
+    def _play_bots(self) -> None:
+        """The bots decide until the learner's turn to decide, the end, or ``max_steps``."""
+        s = self.table.s
+        while not is_over(s) and self._steps < self.max_steps:
+            p = to_move(s)
+            if p == self.seat:
+                return
+            legal = legal_actions(s, p)
+            a = self._bots[p].choose(observe(s, p, lazy=True), legal)
+            # A bot's choice is the engine's to apply (a bot may play a composite action,
+            # such as a whole discard, that the layout's unit form does not number).
+            apply(s, a)
+            self._steps += 1
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        s = self.table.s
+        if is_over(s) or self._steps >= self.max_steps:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            self.table.play(self.seat, action)  # refuses an illegal index, state unchanged
+        except IllegalActionIndex as e:
+            if self.illegal_action == "raise":
+                raise
+            # Refused, said so, and the decision stays the learner's: nothing is replaced.
+            obs = self.table.observation(self.seat)
+            return obs, self.illegal_reward, False, False, {"illegal_action": str(e)}
+        self._steps += 1
+        self._play_bots()
+        over = is_over(s)
+        reward = 0.0
+        if over:
+            reward = 1.0 if s.winner == self.seat else -1.0
+        truncated = not over and self._steps >= self.max_steps
+        info: dict[str, Any] = {"winner": s.winner} if over else {}
+        return self.table.observation(self.seat), reward, over, truncated, info
+
+    def action_masks(self) -> I8:
+        """The learner's mask now (``MaskablePPO`` reads it from here)."""
+        return self.table.mask(self.seat)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+
+def register() -> None:
+    """Register ``pysettlers/Settlers-v0`` with Gymnasium (once)."""
+    if ENV_ID not in gym.registry:
+        gym.register(id=ENV_ID, entry_point="pysettlers.rl.gym_env:SettlersEnv")
