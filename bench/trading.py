@@ -10,6 +10,8 @@ first player's advantage cancels out:
   for the traders together is 1/2.
 * ``1v3``: one trader among three non-traders (it can trade with nobody willing, so this
   shows what offers cost when nobody accepts). A fair share is 1/4.
+* ``3v1``: three traders and one non-trader: what refusing every trade costs when the
+  others trade among themselves. A fair share for the traders together is 3/4.
 
 For each: the traders' pooled win rate with a Wilson 95% interval, games unfinished at
 the turn cap, and per game the domestic offers made, counter-offers and trades completed
@@ -33,7 +35,11 @@ from pysettlers.engine import Rules
 from pysettlers.sim.runner import FINISHED, SimConfig, parse_players, run_games
 from pysettlers.sim.stats import wilson
 
-LINEUPS = {"2v2": ("T", "N", "T", "N"), "1v3": ("T", "N", "N", "N")}
+LINEUPS = {
+    "2v2": ("T", "N", "T", "N"),
+    "1v3": ("T", "N", "N", "N"),
+    "3v1": ("T", "T", "T", "N"),
+}
 
 
 def specs_text(bot: str, lineup: Sequence[str], trade: str) -> str:
@@ -76,7 +82,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--bots", default="greedy,weighted", help="comma-separated bot kinds")
-    ap.add_argument("--lineups", default="2v2,1v3", help="comma-separated: 2v2, 1v3")
+    ap.add_argument("--lineups", default="2v2,1v3", help="comma-separated: 2v2, 1v3, 3v1")
     ap.add_argument("--offers", default="", help="the traders' offers option (default: bot's)")
     args = ap.parse_args()
     for bot in args.bots.split(","):

@@ -26,11 +26,13 @@ used by both (``WeightedBot`` and ``GreedyBot`` hand in their own value of a han
   countered, the trade that scores best by the same comparison, if it still scores above
   zero; otherwise it cancels.
 
-The 5th edition's words this follows (Almanac, Trade / Domestic Trade): "On your turn, you
-can trade resource cards with any of the other players … The other players can make
-counter-proposals." Only the current player trades, with one partner at a time, never
-giving cards away and never like for like; the engine enforces all of that
-(``engine/trade.py``) and every action made here passes its check.
+The 5th edition's words this follows (Trade, a) Domestic Trade): "On your turn, you can
+trade resource cards with any of the other players. You can announce which resources you
+need and what you are willing to trade for them. The other players can also make their
+own proposals and counteroffers." Only the current player trades ("Players may only trade
+with the player whose turn it is"), with one partner at a time, never giving cards away and
+never like for like; the engine enforces all of that (``engine/trade.py``) and every
+action made here passes its check.
 
 Maritime trade stays in each bot's own policy: the greedy bot scores every listed bank
 trade (4:1, a 3:1 generic harbor, 2:1 special harbors) by the same value, which counts the
