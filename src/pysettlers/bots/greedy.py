@@ -547,6 +547,7 @@ class GreedyBot:
         self.trader = Trader(rng, threat, self.offer_chance)
         self._turn = -1
         self._trades = 0
+        self._offered = False  # an offer made this turn (the trader keeps which ones)
         self._pool: list[int] = []
         self._pool_view: View | None = None
 
@@ -573,6 +574,7 @@ class GreedyBot:
         if view.turn != self._turn:
             self._turn = view.turn
             self._trades = 0
+            self._offered = False
         t = _Turn(view, F.board_info(view.board))
         ph = view.phase
         if ph == Phase.PRE_ROLL:
@@ -589,6 +591,7 @@ class GreedyBot:
             # whatever the present hand would do; refused, the bot plays on as before.
             offer = self.trader.propose(view, t.info, t.q_value, legal)
             if offer is not None:
+                self._offered = True
                 return offer
         best = legal[0]
         best_score = -1e9

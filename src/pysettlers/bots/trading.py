@@ -159,6 +159,11 @@ class Trader:
 
     # -- shared ------------------------------------------------------------------------------
 
+    def continue_from(self, other: Trader) -> None:
+        """Take over ``other``'s memory of this turn's offers (a search's rollout bot
+        continuing the turn of the bot it copies)."""
+        self._turn, self.made = other._turn, set(other.made)
+
     def _sync(self, view: View) -> None:
         if view.turn != self._turn:
             self._turn = view.turn
