@@ -3,7 +3,8 @@
 Games are driven as every adapter drives them (``observe`` for the deciding seat,
 ``legal_actions``, then ``apply_checked``, which raises on anything illegal), with a spy
 checking that each bot gets a View and a list of legal actions and answers with one of
-them. Behaviour tests set a position up with the test builders and ask for one decision.
+them (or a domestic trade bundle the check accepts). Behaviour tests set a position up
+with the test builders and ask for one decision.
 """
 
 from __future__ import annotations
@@ -54,7 +55,10 @@ class Spy:
         assert isinstance(legal, list) and legal
         assert not any(isinstance(getattr(view, f.name), GameState) for f in fields(View))
         choice = self.inner.choose(view, legal)
-        assert choice in legal, choice
+        # Domestic offers and counter-offers are listed in their one-for-one unit form only;
+        # a bot may propose other bundles (``bots/trading.py``), which the driver's
+        # ``apply_checked`` verifies like any action.
+        assert choice in legal or choice.kind in (K.OFFER_TRADE, K.COUNTER_TRADE), choice
         self.kinds[choice.kind] += 1
         return choice
 

@@ -390,6 +390,7 @@ def reference_view(s: GameState, viewer: int | None, since_version: int | None) 
         setup_vertex=s.setup_vertex,
         resume=s.resume,
         blocked=tuple(s.blocked),
+        events_since=s.version - 1 if since_version is None else since_version,
     )
 
 

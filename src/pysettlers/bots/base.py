@@ -9,7 +9,10 @@ reproducible. The registry maps names (``random``; later ``weighted``, ``greedy`
 factories so that the CLI and the simulator can pick bots by name.
 
 What this is not: no game loop (the caller drives the game and applies the actions) and no
-rule logic: a bot picks from what the engine says is legal.
+rule logic: a bot picks from what the engine says is legal. The one exception is domestic
+trade, which the engine lists in its one-for-one unit form only: a bot may propose or
+counter with another bundle (``trading.py``), and the caller checks it like any action not
+taken from the list (``sim.runner.play_game``, the server's parsing of submitted text).
 """
 
 from __future__ import annotations

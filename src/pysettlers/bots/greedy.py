@@ -48,20 +48,25 @@ helper             Helpers of CATAN: the held helper's worth (``helper_value.hel
                    the expected value of its next use given the position), × 0.85 on its B
                    side; a use costs the drop to the better of flipping and the display's
                    best helper (``helper_value.use_cost``), so it is taken for its effect
-opponents          for the robber and trades only: 0.045 × pf × threat_q per pip taken from q,
-                   0.06 × threat_q per card given to or taken from q, and 0.2 × threat_q to
-                   accept an offer (it likely completes q's build); threat_q grows with the
-                   square of q's share of the target, steeply when q is 2 points from winning
+opponents          for the robber only: 0.045 × pf × threat_q per pip taken from q, 0.06 ×
+                   threat_q per card taken from q; threat_q grows with the square of q's
+                   share of the target, steeply when q is 2 points from winning (domestic
+                   trades weigh the partner's gain in ``trading.py``)
 =================  ===============================================================================
 
 Set-up: a settlement is V's change plus, for the first one, 0.7 × what the likely second
 settlement would add (the ⌊between/2⌋-th best partner, ``between`` being the settlements
 the others place in the meantime); the second counts its starting cards. A knight is its
 best robber placement plus the Largest Army term, against 0.1 for keeping it; before the
-roll it is played only to free its own hex. Offers are answered by the hand's change minus
-feeding the offerer; it proposes a one-for-one offer only when that would complete a
-settlement or city, at most once a turn. In the Special Building Phase (5–6 players) it
-scores builds as on its turn, the 7's risk to an over-limit hand pushing it to spend.
+roll it is played only to free its own hex. Domestic trade is ``trading.Trader``'s, with
+this value (the hand's ``q_value``, which counts the build a hand pays for now or after
+bank trades) as the bot's own side: it proposes the one-for-one or two-for-one offer that
+raises that value most, before scoring its other actions (at most two offers a turn, none
+repeated), answers offers by its gain against the offerer's, counter-offers a one-card
+change that makes a trade worth it, and never trades with a player 2 points from winning.
+Maritime trades are scored like any action, by the same value. In the Special Building
+Phase (5–6 players) it scores builds as on its turn, the 7's risk to an over-limit hand
+pushing it to spend.
 Helper actions are scored by ``helper_score.py`` with the same one-ply lookahead —
 exactly where the effect is deterministic (William's, Vincent's builds, Jean's rate, Lin,
 Marianne, Sean, the card taken, kept or given back, Louis's move), as an expectation
@@ -69,8 +74,9 @@ where it is not (Hilde before looking, Nassir's givers, Candamir's best of three
 and flip or exchange by the helper they leave it (highest ``helper_worth``).
 
 Options (keyword arguments, strings accepted so that ``greedy:trade=0`` works): ``trade``
-(bool, default on) — domestic trade at all; ``offers`` (0–1, default 0.5) — chance of making
-an offer that would complete a build; ``noise`` (>= 0, default 0.001) — random tie-break;
+(bool, default on) — domestic trade at all (off: it never offers and rejects every offer;
+bank trades stay); ``offers`` (0–1, default 0.5) — chance, at each decision of its turn, of
+looking for an offer worth making; ``noise`` (>= 0, default 0.001) — random tie-break;
 ``helpers`` (bool, default on) — use helpers at all (off: never, and it declines Marianne
 and Sean); ``sbp`` (bool, default on) — build in the Special Building Phase (off: pass).
 
@@ -94,6 +100,7 @@ from . import features as F
 from .base import register_bot
 from .helper_score import helper_score
 from .options import HEURISTIC_KEYS, heuristic_options
+from .trading import Trader
 from .weighted import HELPER_PHASES, robber_choice, threat
 
 K = ActionKind
@@ -117,7 +124,6 @@ LR_CHANCE = 0.8  # the Longest Road card one road short of it is worth this shar
 LA_CHANCE = 0.8  # the Largest Army card one knight short of it is worth this share
 W_OPP_PIP = 0.045  # per pip the robber takes from an opponent, × its threat
 W_OPP_CARD = 0.06  # per card an opponent gets or loses, × its threat
-W_FEED_BUILD = 0.2  # accepting an offer: the build it likely completes, × the offerer's threat
 PAIR_WEIGHT = 0.7  # first set-up settlement: share of the likely second one's gain
 PAIR_POOL = 20  # open sites considered as that second settlement
 DISCARD_CARD = 0.12  # a card a 7 would take from a hand above the discard limit
@@ -538,9 +544,10 @@ class GreedyBot:
         self.rng = rng
         o = heuristic_options(self.name, options, offers=0.5, noise=0.001)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
+        self.trader = Trader(rng, threat, self.offer_chance)
         self._turn = -1
         self._trades = 0
-        self._offered = False
+        self._offered = False  # an offer made this turn (the trader keeps which ones)
         self._pool: list[int] = []
         self._pool_view: View | None = None
 
@@ -572,6 +579,20 @@ class GreedyBot:
         ph = view.phase
         if ph == Phase.PRE_ROLL:
             return self._pre_roll(t, legal)
+        if ph == Phase.TRADE_RESPONSE:
+            if not self.trade:
+                return next((a for a in legal if a.kind == K.REJECT_TRADE), legal[0])
+            return self.trader.answer(view, t.info, t.q_value, legal)
+        if ph == Phase.TRADE_CONFIRM:
+            return self.trader.confirm(view, t.info, t.q_value, legal)
+        if self.trade and ph == Phase.MAIN:
+            # An offer first: it scores by how much better the hand's best use gets (the
+            # value counts the build the hand pays for now), so a build it enables beats
+            # whatever the present hand would do; refused, the bot plays on as before.
+            offer = self.trader.propose(view, t.info, t.q_value, legal)
+            if offer is not None:
+                self._offered = True
+                return offer
         best = legal[0]
         best_score = -1e9
         for a in legal:
@@ -580,8 +601,6 @@ class GreedyBot:
                 best, best_score = a, score
         if best.kind == K.MARITIME_TRADE:
             self._trades += 1
-        elif best.kind == K.OFFER_TRADE:
-            self._offered = True
         return best
 
     # -- the parts a search bot builds on (``expert.py``) ------------------------------------
@@ -607,8 +626,10 @@ class GreedyBot:
             self._offered = True
 
     def continue_from(self, other: GreedyBot, view: View) -> None:
-        """Take over ``other``'s per-turn counters (a rollout continuing its turn)."""
+        """Take over ``other``'s per-turn counters (a rollout continuing its turn), and its
+        trader's memory of the offers made this turn (never the same offer twice)."""
         self._turn, self._trades, self._offered = view.turn, other._trades, other._offered
+        self.trader.continue_from(other.trader)
 
     def _pre_roll(self, t: _Turn, legal: Sequence[Action]) -> Action:
         roll = next(a for a in legal if a.kind == K.ROLL)
@@ -676,11 +697,7 @@ class GreedyBot:
         if k == K.PLAY_ROAD_BUILDING:
             return self._road_building(t) - t.dev_value(DevCard.ROAD_BUILDING)
         if k == K.OFFER_TRADE:
-            return self._offer(t, a)
-        if k in (K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CANCEL_TRADE):
-            return self._answer(t, a)
-        if k == K.CONFIRM_TRADE:
-            return self._confirm(t, a)
+            return -1.0  # proposed by ``trading.Trader`` before the actions are scored
         if k in HELPER_KINDS:
             return self._helper_score(t, a)
         return -1.0  # ROLL is handled before scoring
@@ -764,54 +781,6 @@ class GreedyBot:
             return 0.0
         # The second road is worth less than the best but more than nothing: it extends.
         return gains[0] + 0.7 * max(0.0, gains[1] if len(gains) > 1 else 0.0)
-
-    def _trade_delta(self, t: _Turn, give: F.Bundle, get: F.Bundle, partner: int) -> float:
-        after = [h - g + r for h, g, r in zip(t.hand, give, get)]
-        if min(after) < 0:
-            return -1.0
-        feed = W_OPP_CARD * threat(t.view, partner) * sum(give)
-        return t.q_value(after) - t.hand_value(t.hand) - feed
-
-    def _offer(self, t: _Turn, a: Action) -> float:
-        if not self.trade or self._offered:
-            return -1.0
-        after = [h - g + r for h, g, r in zip(t.hand, a.give, a.get)]
-        # Only offers that complete a build: others rarely pay for the turn they cost.
-        if not any(
-            F.can_pay(after, F.COSTS[b]) and not F.can_pay(t.hand, F.COSTS[b]) for b in (1, 2)
-        ):
-            return -1.0
-        if self.rng.random() >= self.offer_chance:
-            return -1.0
-        weakest = min((q for q in range(t.view.n) if q != t.me), key=lambda q: threat(t.view, q))
-        d = self._trade_delta(t, a.give, a.get, weakest)
-        return 0.3 * d if d > 0.1 else -1.0
-
-    def _answer(self, t: _Turn, a: Action) -> float:
-        k = a.kind
-        if k == K.CANCEL_TRADE:
-            return 0.0
-        if k == K.REJECT_TRADE:
-            return 0.0
-        if k == K.COUNTER_TRADE or not self.trade:
-            return -1.0
-        view = t.view
-        if F.expected_vp(view, view.current) >= view.vp_target - 2:
-            return -1.0  # do not feed a player about to win
-        # From our side we give what the offerer asks for and get what it offers. An offer
-        # usually asks for the last card of a build: that build is the real price.
-        feed = W_FEED_BUILD * threat(view, view.current)
-        return self._trade_delta(t, view.offer_get, view.offer_give, view.current) - feed
-
-    def _confirm(self, t: _Turn, a: Action) -> float:
-        view = t.view
-        q = a.a
-        if view.offer_answers[q] == 4:  # countered: the counter is written from q's side
-            q_give, q_get = view.offer_counters[q]
-            give, get = q_get, q_give
-        else:
-            give, get = view.offer_give, view.offer_get
-        return self._trade_delta(t, give, get, q)
 
 
 Turn = _Turn  # one decision's context: the value terms of a view (``expert.py`` uses them)

@@ -115,6 +115,11 @@ class Memory:
         if self.n != view.n or view.version < self.version or self.me != _seat(view.viewer):
             self.reset(view)  # a new game (or another seat's views): start afresh
             # The first view of a game carries every event so far when built with ``since``.
+        elif view.events_since > self.version:
+            # The view's events start after steps this memory never saw (a view built
+            # without ``since``): cards may have moved unseen, e.g. a one-for-one trade
+            # between two others that leaves every hand size as it was.
+            self.low = [[0] * 5 for _ in range(self.n)]
         self.version = view.version
         for e in view.events:
             self._event(e)

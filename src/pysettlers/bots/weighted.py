@@ -10,11 +10,15 @@ the way a sensible beginner does, from its own view only:
   resources it lacks, usable harbors), else progress and knight cards when they pay, a
   maritime trade when it completes the next build, a development card when that does not
   eat the next build's cards, roads only toward good open intersections (or to take or
-  defend Longest Road), rarely a one-for-one domestic offer, and then the end of the turn.
+  defend Longest Road), a domestic offer when one brings its next build closer, and then
+  the end of the turn.
 * **Robber**: the hex that hurts the leading opponents most, never its own hex when another
   exists; it robs the leader among the victims.
-* **Discards**: keeps the cards of its next build. **Trades**: accepts an offer that brings
-  its next build closer with cards it can spare, never from a player close to winning.
+* **Discards**: keeps the cards of its next build. **Domestic trades** (``trading.py``,
+  with the closeness of its hand to its next two planned builds as its side of a trade):
+  at most two offers a turn and none repeated, made after the bank could not complete its
+  next build; offers answered by its gain against the offerer's, a one-card counter-offer
+  when that makes a trade worth it, never a trade with a player close to winning.
 * **Special Building Phase** (5–6 players): with more cards than the discard limit it
   spends them first — a city or settlement if it can, else a development card or a road,
   whichever keeps the next build's cards — since the next roll may be a 7 (1/6 each);
@@ -36,8 +40,10 @@ the way a sensible beginner does, from its own view only:
 A small random tie-break (option ``noise``) comes from the bot's own seeded generator.
 
 Options (keyword arguments, strings accepted so that ``weighted:trade=0`` works):
-``trade`` (bool, default on) — answer and propose domestic trades at all;
-``offers`` (0–1, default 0.3) — chance of proposing an offer when one card is missing;
+``trade`` (bool, default on) — answer and propose domestic trades at all (off: it never
+offers and rejects every offer; bank trades stay);
+``offers`` (0–1, default 0.3) — chance, at the point of its turn where it would offer, of
+looking for an offer worth making;
 ``noise`` (>= 0, default 0.01) — size of the random tie-break;
 ``helpers`` (bool, default on) — use helpers' advantages at all (off: it declines
 Marianne and Sean and never uses a helper; for measuring what the helpers are worth);
@@ -61,6 +67,7 @@ from . import features as F
 from . import helper_value
 from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
+from .trading import Trader, plan_value
 
 K = ActionKind
 _ROAD_PIECES = frozenset({K.BUILD_ROAD, K.BUILD_BRIDGE, K.HELPER_WILLIAM})
@@ -123,7 +130,7 @@ class WeightedBot:
         self.rng = rng
         o = heuristic_options(self.name, options, offers=0.3, noise=0.01)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
-        self._offer_turn = -1
+        self.trader = Trader(rng, threat, self.offer_chance)
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -481,10 +488,9 @@ class WeightedBot:
         if louis is not None:
             return louis
 
-        if self.trade and by.get(K.OFFER_TRADE) and self._offer_turn != view.turn:
-            offer = self._offer(view, by[K.OFFER_TRADE], targets)
+        if self.trade and by.get(K.OFFER_TRADE) and targets:
+            offer = self.trader.propose(view, info, self._hand_value(targets), legal)
             if offer is not None:
-                self._offer_turn = view.turn
                 return offer
 
         # Over the discard limit at the end of the turn: swap surplus for what it lacks.
@@ -802,21 +808,6 @@ class WeightedBot:
             key=lambda a: guess[a.a] * (1.5 if cost[a.a] > hand[a.a] else 1.0) + self._noise(),
         )
 
-    def _offer(self, view: View, offers: Sequence[Action], targets: Sequence[int]) -> Action | None:
-        """A one-for-one offer of a spare card for the one card its next build lacks."""
-        assert view.hand is not None
-        hand = view.hand
-        if not targets or self.rng.random() >= self.offer_chance:
-            return None
-        cost = F.COSTS[targets[0]]
-        if F.missing(hand, cost) != 1:
-            return None
-        want = next(r for r in range(5) if hand[r] < cost[r])
-        spare = [a for a in offers if a.get[want] == 1 and _gives_spare(hand, cost, a.give)]
-        if not spare:
-            return None
-        return max(spare, key=lambda a: hand[max(range(5), key=lambda i: a.give[i])])
-
     def _discard(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
         """Give back the card its planned builds need least."""
         assert view.hand is not None
@@ -833,53 +824,22 @@ class WeightedBot:
 
     # -- domestic trade -----------------------------------------------------------------------
 
+    def _hand_value(self, targets: Sequence[int]) -> Callable[[Sequence[int]], float]:
+        """Its side of a trade: how close a hand is to its next two planned builds."""
+        return lambda hand: plan_value(hand, targets)
+
     def _answer(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
         reject = next((a for a in legal if a.kind == K.REJECT_TRADE), None)
-        accept = next((a for a in legal if a.kind == K.ACCEPT_TRADE), None)
         if reject is None:  # the current player with its offer out: nothing but cancel
             return legal[0]
-        if not self.trade or accept is None:
-            return reject
-        # From our side we give what the offerer asks for and get what it offers.
-        if self._good_trade(
-            view, info, give=view.offer_get, get=view.offer_give, partner=view.current
-        ):
-            return accept
-        return reject
-
-    def _good_trade(
-        self, view: View, info: F.BoardInfo, give: F.Bundle, get: F.Bundle, partner: int
-    ) -> bool:
-        assert view.hand is not None
-        if F.expected_vp(view, partner) >= view.vp_target - 2:
-            return False  # do not feed a player about to win
-        hand = view.hand
-        after = tuple(h - g + r for h, g, r in zip(hand, give, get))
-        if min(after) < 0:
-            return False
         targets = self._targets(view, info)
-        if not targets:
-            return False
-        cost = F.COSTS[targets[0]]
-        return F.missing(after, cost) < F.missing(hand, cost) and _gives_spare(hand, cost, give)
+        if not self.trade or not targets:
+            return reject
+        return self.trader.answer(view, info, self._hand_value(targets), legal)
 
     def _confirm(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
-        best: Action | None = None
-        best_threat = 1e9
-        for a in legal:
-            if a.kind != K.CONFIRM_TRADE:
-                continue
-            q = a.a
-            if view.offer_answers[q] == 4:  # countered: the counter is written from q's side
-                q_give, q_get = view.offer_counters[q]
-                if not self._good_trade(view, info, give=q_get, get=q_give, partner=q):
-                    continue
-            t = threat(view, q) + self._noise()
-            if t < best_threat:  # trade with the weakest partner
-                best, best_threat = a, t
-        if best is not None:
-            return best
-        return next(a for a in legal if a.kind == K.CANCEL_TRADE)
+        targets = self._targets(view, info) or [F.CITY]
+        return self.trader.confirm(view, info, self._hand_value(targets), legal)
 
 
 def _gives_spare(hand: Sequence[int], cost: Sequence[int], give: Sequence[int]) -> bool:

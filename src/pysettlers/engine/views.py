@@ -115,6 +115,10 @@ class View:
     # Every player's resource cards, when hands are played face up (alternate rule 2,
     # ``alternate.py``); ``None`` otherwise.
     hands: tuple[Bundle, ...] | None = None
+    # The state version ``events`` follow: the ``since`` asked for (``version - 1`` when
+    # only the last step's are carried). A reader that last saw an earlier version missed
+    # the steps in between (a bot's memory of public cards must then forget).
+    events_since: int = -1
     _sites: dict[object, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # A lazy view's source (``observe(..., lazy=True)``): the state at this view's version
     # and the ``since`` asked for, until the view is made whole (:meth:`materialize`).
@@ -291,6 +295,7 @@ class View:
             "winner": holder_json(self.winner),
             "version": self.version,
             "events": [event_to_json(e, t) for e in self.events],
+            "events_since": self.events_since,
             "open_sites": [t.intersection_names[v] for v in self.open_sites],
             "first_player": self.first_player,
             "setup_step": self.setup_step,
@@ -502,4 +507,5 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         )
         if s.rules.alternate and s.rules.has("open_hands")
         else None,  # hands
+        s.version - 1 if since_version is None else max(since_version, -1),  # events_since
     )

@@ -3,7 +3,7 @@
 What this is for: after every action each connected client gets its own view. Almost all
 of a view is public and the same for every seat (board, pieces, bank, each player's public
 facts and building sites); only ``viewer``, ``you`` (the seat's own hand and cards), the
-redacted ``events`` and each scenario's part (``ext``: the helpers' private parts) depend
+redacted ``events`` (and the version they follow) and each scenario's part (``ext``: the helpers' private parts) depend
 on the seat. :class:`ViewCache` serializes the public part once per version — from the
 engine's spectator view, so nothing private can be in it — and each seat's own part from
 that seat's ``observe()`` view. The JSON object is equal (as JSON) to
@@ -42,7 +42,7 @@ log = logging.getLogger("pysettlers.server")
 
 _RES = tuple(resource_name(r) for r in range(5))
 _DEV = tuple(dev_name(d) for d in range(5))
-_SEAT_KEYS = ("viewer", "you", "events")
+_SEAT_KEYS = ("viewer", "you", "events", "events_since")
 _ANSWERS = {1: "pending", 2: "accepted", 3: "rejected", 4: "countered"}
 _OFFER_PHASES = (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM)
 
@@ -241,6 +241,7 @@ class ViewCache:
             "viewer": view.viewer,
             "you": you_json(view),
             "events": [event_to_json(e, topo) for e in view.events],
+            "events_since": view.events_since,
         }
         for name, part in view.ext.items():
             own[name] = part.to_json()
