@@ -3,8 +3,8 @@
 What this is for: after every action each connected client gets its own view. Almost all
 of a view is public and the same for every seat (board, pieces, bank, each player's public
 facts and building sites); only ``viewer``, ``you`` (the seat's own hand and cards), the
-redacted ``events`` (and the version they follow) and each scenario's part (``ext``: the helpers' private parts) depend
-on the seat. :class:`ViewCache` serializes the public part once per version — from the
+redacted ``events`` (and ``events_since``, the version they follow) and each scenario's part
+(``ext``: the helpers' private parts) depend on the seat. :class:`ViewCache` serializes the public part once per version — from the
 engine's spectator view, so nothing private can be in it — and each seat's own part from
 that seat's ``observe()`` view. The JSON object is equal (as JSON) to
 ``observe(state, seat, since).to_json()``; ``tests/test_server_views.py`` compares them for
