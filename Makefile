@@ -62,7 +62,8 @@ pytest: $(STAMP)
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
 	tests/test_invariants_eight.py tests/test_invariants_islands.py \
 	tests/test_helpers_invariants.py tests/test_alternate.py \
-	tests/test_pirate.py tests/test_invariants_ships.py tests/test_bots_many_games.py \
+	tests/test_pirate.py tests/test_invariants_ships.py tests/test_bots_ships.py \
+	tests/test_bots_many_games.py \
 	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
