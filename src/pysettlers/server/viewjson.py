@@ -144,8 +144,10 @@ class ViewCache:
             )
             self._pieces_key = pieces_key
         buildings_json, roads_json = self._pieces
-        # The sites are a function of these fields only (``View.sites_of``).
-        sites_key = (*pieces_key, v.blocked, v.pieces_left)
+        # The sites are a function of these fields only (``View.sites_of``), and of a
+        # scenario's pieces on paths (Seafarers ships: ``path_pieces`` of a view part).
+        path_pieces = tuple(getattr(x, "path_pieces", None) for x in v.ext.values())
+        sites_key = (*pieces_key, v.blocked, v.pieces_left, path_pieces)
         if self._open is None or sites_key != self._sites_key:
             sites = []
             for p in range(n):
