@@ -310,3 +310,27 @@ def test_the_robber_never_goes_to_sea() -> None:
     hexes = {a.split()[0] for a in targets(s, "robber")}
     land = {s.topo.hex_names[h] for h in range(s.topo.n_hexes)}
     assert hexes <= land and "(0,-1)" not in hexes
+
+
+# -- supply and the Special Building Phase ---------------------------------------------------
+
+
+def test_fifteen_ships_a_player() -> None:
+    s = at(COAST, OPEN, hands={"p0": SHIP})
+    assert part_of(s).left[0] == SHIPS_PER_PLAYER == 15
+    part_of(s).left[0] = 0  # as if the other 15 stood elsewhere on the board
+    assert not targets(s, "ship")
+    err = assert_illegal(s, "p0 ship (2,-2)NW", SHIP_RULE)
+    assert "15" in str(err)
+
+
+def test_ships_are_built_in_the_special_building_phase_but_not_moved() -> None:
+    rules = Rules(players=5, ships=True, seed=2)
+    pieces = {"p0": {"settlements": ["(0,-3)N"]}, "p1": {"settlements": ["(2,-3)N"]}}
+    s = at(rules, pieces, ships={"(2,-3)NW": "p1", "(1,-3)NE": "p1"}, hands={"p1": SHIP})
+    play(s, "p0 end")
+    assert s.phase == Phase.SPECIAL_BUILD and s.special_builder == 1
+    assert "(2,-3)NE" in targets(s, "ship", 1)
+    assert not targets(s, "move-ship", 1)
+    play(s, "p1 ship (2,-3)NE")
+    assert validate(s) == []
