@@ -19,8 +19,8 @@ from pysettlers.engine.game import chance_outcomes
 from pysettlers.sim import SimConfig, parse_players, simulate
 
 RUNS = [
-    ("weighted,greedy,random,weighted", Rules(players=4, map_kind="islands", ships=True), 12, 120),
-    ("greedy,weighted,greedy", Rules(players=3, ships=True, pirate=True), 12, 120),
+    ("weighted,greedy,random,weighted", Rules(players=4, map_kind="islands", ships=True), 8, 120),
+    ("greedy,weighted,greedy", Rules(players=3, ships=True, pirate=True), 8, 120),
     (
         "weighted,greedy,random,weighted,greedy",
         Rules(players=5, map_kind="big-islands", ships=True),

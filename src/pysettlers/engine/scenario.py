@@ -1,8 +1,8 @@
 """The hook points through which a scenario or variant attaches to the base game.
 
 What this is for: the one interface between the base game and everything optional. A
-scenario (the Helpers of CATAN today; the 1996 alternate rules, 7–8 players, the islands
-maps with bridges, Seafarers ships next; the pirate) is a :class:`Scenario` instance
+scenario (the Helpers of CATAN; the 1996 alternate rules, the islands maps with bridges,
+the pirate; Seafarers ships) is a :class:`Scenario` instance
 registered with :func:`registry.register_scenario` when its package is imported
 (``scenarios/__init__.py`` imports them all; the engine package imports ``scenarios``).
 The base game calls the hooks below and never imports a scenario.
