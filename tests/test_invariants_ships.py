@@ -6,7 +6,9 @@ Trade Route, settlements at the end of a ship line, moves), so games with them g
 (the road and settlement frontiers with ships on paths, the trade route's lengths), notation,
 save/load and replay round trips, every step — on every kind of board with sea: the 19-hex
 island (3–4 players), the 1996 islands maps (``islands`` 3–4, ``big-islands`` 5–6, with
-bridges), and with the 1996 pirate in every other game. ``make test`` plays
+bridges), and with the 1996 pirate in every other game; and the Helpers of CATAN's own
+harness (``test_helpers_invariants.py``) with ships (Louis never moves a road onto a ship's
+path). ``make test`` plays
 :data:`CI_GAMES` of each family; ``make soak`` (``PYSETTLERS_SOAK=1``) :data:`SOAK_GAMES`;
 ``PYSETTLERS_HARNESS_SHIPS_GAMES`` sets any size.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import pytest
 
@@ -94,3 +97,15 @@ def test_every_game_with_ships_keeps_every_invariant(tally: tuple[str, Tally]) -
 def test_the_run_builds_and_moves_ships(tally: tuple[str, Tally]) -> None:
     _, t = tally
     assert t.kinds["BUILD_SHIP"] > 0 and t.kinds["MOVE_SHIP"] > 0
+
+
+def test_the_helpers_harness_keeps_every_invariant_with_ships() -> None:
+    import test_helpers_invariants as helpers_harness
+
+    n = harness.games_from_env("PYSETTLERS_HARNESS_SHIPS_GAMES", 4, 60)
+    tally = helpers_harness.Tally()
+    for i in range(n):
+        rules = replace(helpers_harness.rules_for(i), ships=True, seed=9000 + i)
+        helpers_harness.play_game(rules, tally)
+    assert tally.kinds["BUILD_SHIP"] > 0
+    assert tally.finished == n
