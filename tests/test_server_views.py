@@ -47,7 +47,7 @@ RULES: list[dict[str, Any]] = [
     {"players": 4, "vp_target": 7, "pirate": True},
     {"players": 5, "vp_target": 5, "pirate": True, "alternate": ["knight_interrupts"]},
     # Seafarers ships: the view's "ships" part, ship events, the Longest Trade Route
-    {"players": 4, "vp_target": 7, "ships": True, "map_kind": "islands"},
+    {"players": 3, "vp_target": 5, "ships": True, "map_kind": "islands"},
 ]
 
 
