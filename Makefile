@@ -62,7 +62,8 @@ pytest: $(STAMP)
 SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
 	tests/test_invariants_eight.py tests/test_invariants_islands.py \
 	tests/test_helpers_invariants.py tests/test_alternate.py \
-	tests/test_pirate.py tests/test_bots_many_games.py \
+	tests/test_pirate.py tests/test_invariants_ships.py tests/test_bots_ships.py \
+	tests/test_bots_many_games.py \
 	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
@@ -102,7 +103,8 @@ MYPYC_STAMP = $(MYPYC_DIR)/.built
 INTERPRETED = %/events.py %/config.py %/views.py
 ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
 	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py \
-	src/pysettlers/engine/scenarios/pirate/*.py src/pysettlers/engine/scenarios/islands/*.py))
+	src/pysettlers/engine/scenarios/pirate/*.py src/pysettlers/engine/scenarios/islands/*.py \
+	src/pysettlers/engine/scenarios/ships/*.py))
 SOURCES = $(shell find src/pysettlers -name '*.py')
 # The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
 CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \

@@ -642,6 +642,7 @@ class SimGame:
             s.longest_road,
             s.largest_army,
             tuple(s.played[4::5]),  # victory point cards played (alternate rule 1) score
+            s.pieces_changed,  # pieces a scenario keeps (Seafarers ships) placed or moved
         )
         if key != self._recount_key:
             self._recount = recount(s)

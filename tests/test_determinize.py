@@ -114,6 +114,7 @@ def positions(draw: st.DrawFn) -> tuple[GameState, int | None]:
     rules = Rules(
         players=draw(st.integers(3, 6)),
         helpers=draw(st.booleans()),
+        ships=draw(st.booleans()),
         seed=draw(st.integers(0, 2**32)),
     )
     s = random_position(rules, draw(st.integers(0, 1500)), draw(st.sampled_from(STOPS)))

@@ -70,6 +70,7 @@ ISLAND_MAPS = ("islands", "big-islands", "described")  # the maps where bridges 
             )
         ),
         Rules(pirate=True, alternate=("knight_interrupts",)),
+        Rules(ships=True, map_kind="islands"),
     ],
 )
 def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rules(
@@ -85,6 +86,7 @@ def test_every_kind_has_exactly_one_rule_and_the_phase_table_comes_from_the_rule
             or (kind in KNIGHT_KINDS and not rules.has("knight_interrupts"))
             or (kind == ActionKind.MOVE_PIRATE and not rules.pirate)
             or (kind == ActionKind.BUILD_BRIDGE and rules.map_kind not in ISLAND_MAPS)
+            or (kind in (ActionKind.BUILD_SHIP, ActionKind.MOVE_SHIP) and not rules.ships)
         )
         assert (rule is None) == absent, kind
         if rule is not None:

@@ -201,6 +201,7 @@ class Recount:
             tuple(s.road_owner),
             s.longest_road,
             s.largest_army,
+            s.pieces_changed,  # pieces a scenario keeps (Seafarers ships) placed or moved
         )
         if key != self.key:
             self.key = key

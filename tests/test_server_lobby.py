@@ -97,6 +97,7 @@ def test_every_rules_option_is_accepted(server: Any) -> None:
         "helpers": True,
         "alternate": ["open_hands"],
         "pirate": True,
+        "ships": True,
     }
     created = create(server.url, rules=rules, seats=[{"kind": "human"}] * 6)
     assert created["game"]["status"] == "open"
@@ -112,6 +113,7 @@ def test_bad_rules_and_seats_are_refused_naming_the_field(server: Any) -> None:
         ({"rules": {"map_kind": "moon"}}, "map_kind"),
         ({"rules": {"colour": "red"}}, "colour"),
         ({"rules": {"pirate": "yes"}}, "pirate"),
+        ({"rules": {"ships": 1}}, "ships"),
         ({"rules": {"players": 3}, "seats": [{"kind": "human"}]}, "seats"),
         ({"seats": [{"kind": "bot", "bot": "nobot"}] * 4}, "nobot"),
         ({"seats": [{"kind": "bot", "bot": "weighted", "options": {"x": 1}}] * 4}, "x"),

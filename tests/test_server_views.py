@@ -46,6 +46,8 @@ RULES: list[dict[str, Any]] = [
     # the pirate: the robber (and its events) on harbors, harbors' rates closed
     {"players": 4, "vp_target": 7, "pirate": True},
     {"players": 5, "vp_target": 5, "pirate": True, "alternate": ["knight_interrupts"]},
+    # Seafarers ships: the view's "ships" part, ship events, the Longest Trade Route
+    {"players": 3, "vp_target": 5, "ships": True, "map_kind": "islands"},
 ]
 
 

@@ -69,6 +69,7 @@ def positions(draw: st.DrawFn, max_steps: int = 1200) -> GameState:
         trade_build=draw(st.sampled_from(("combined", "separate"))),
         discard_limit=draw(st.sampled_from((7, 4, 9, None))),
         pirate=draw(st.booleans()),
+        ships=draw(st.booleans()),
         seed=draw(st.integers(0, 2**32)),
     )
     return harness.random_game(rules, draw(st.integers(0, max_steps))).state

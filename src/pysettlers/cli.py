@@ -56,6 +56,7 @@ from pysettlers.engine.config import (
 )
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.scenarios.islands.events import BridgeBuilt
+from pysettlers.engine.scenarios.ships.events import ShipBuilt, ShipMoved
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
 from pysettlers.render import render_board, render_view
@@ -128,8 +129,11 @@ class _TurnLog:
     after someone else's roll). Passes (ending a turn, declining a helper) add nothing.
     """
 
-    def __init__(self, topo: Topology, turn: int, player: int, special: bool = False) -> None:
+    def __init__(
+        self, topo: Topology, turn: int, player: int, special: bool = False, ships: bool = False
+    ) -> None:
         self.topo = topo
+        self.ships = ships  # Seafarers: the Longest Road is the Longest Trade Route
         self.turn = turn
         self.player = player
         self.special = special  # the Special Building Phase of ``player`` (5-6 players)
@@ -171,6 +175,10 @@ class _TurnLog:
                 say((who, f"road {names.path_names[e.path]}"))
             elif isinstance(e, BridgeBuilt):
                 say((who, f"bridge {names.path_names[e.path]}"))
+            elif isinstance(e, ShipBuilt):
+                say((who, f"ship {names.path_names[e.path]}"))
+            elif isinstance(e, ShipMoved):
+                say((who, f"moves ship {names.path_names[e.path]} to {names.path_names[e.to]}"))
             elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
                 say((who, f"{e.kind} {names.intersection_names[e.intersection]}"))
             elif isinstance(e, ev.CardDrawn):
@@ -196,6 +204,8 @@ class _TurnLog:
             elif isinstance(e, ev.LongestRoadMoved | ev.LargestArmyMoved):
                 # Said after the build that caused it (the engine reports the award first).
                 award = "LONGEST ROAD" if e.kind == "longest_road" else "LARGEST ARMY"
+                if e.kind == "longest_road" and self.ships:
+                    award = "LONGEST TRADE ROUTE"  # Seafarers: roads and ships (002)
                 holder = "to p" + str(e.holder) if e.holder != -1 else "set aside"
                 awards.append((self.player, f"{award} {holder}"))
             elif isinstance(e, ev.Won):
@@ -315,14 +325,14 @@ def run_demo(
     step_ = board_every if board_every > 0 else _BOARD_STEP
     entries: list[_TurnLog] = []
     views: dict[int, View] = {}
-    log = _TurnLog(topo, s.turn, s.current)
+    log = _TurnLog(topo, s.turn, s.current, ships=s.rules.ships)
     while not is_over(s) and s.turn <= max_turns:
         turn = s.turn
         special = s.phase == Phase.SPECIAL_BUILD
         owner = to_move(s) if special else s.current
         if (turn, owner, special) != (log.turn, log.player, log.special):
             entries.append(log)
-            log = _TurnLog(topo, turn, owner, special)
+            log = _TurnLog(topo, turn, owner, special, ships=s.rules.ships)
         a, events = step()
         log.add(a, events)
         if s.turn != turn and turn % step_ == 0:  # the turn is over, with its special builds
@@ -649,7 +659,8 @@ class _VersionAction(argparse.Action):
 
 
 def _alternate_option(p: argparse.ArgumentParser) -> None:
-    """The 1996 rules' options: ``--alt RULE`` (repeatable) and ``--pirate``."""
+    """The 1996 rules' options: ``--alt RULE`` (repeatable) and ``--pirate``; and Seafarers
+    ships, ``--ships``."""
     p.add_argument(
         "--alt",
         action="append",
@@ -662,6 +673,12 @@ def _alternate_option(p: argparse.ArgumentParser) -> None:
         "--pirate",
         action="store_true",
         help="the 1996 pirate: the robber may also be placed on a harbor, closing it to trade",
+    )
+    p.add_argument(
+        "--ships",
+        action="store_true",
+        help="Seafarers ships: built for lumber and wool on paths by the sea, the ship at the "
+        "open end of a line moved once a turn, the Longest Trade Route",
     )
 
 
@@ -733,6 +750,7 @@ def _game_rules(args: argparse.Namespace, vp_target: int = 10) -> Rules:
         helpers=args.helpers,
         alternate=tuple(args.alt),
         pirate=args.pirate,
+        ships=args.ships,
         vp_target=vp_target,
     )
 
@@ -794,6 +812,7 @@ def _sim_rules(args: argparse.Namespace, players: int) -> Rules:
         helpers=args.helpers,
         alternate=tuple(args.alt),
         pirate=args.pirate,
+        ships=args.ships,
     )
 
 

@@ -51,6 +51,9 @@ LEGEND = (
 )
 
 PIRATE_LEGEND = "\n        ROBBER 2:1 ore: the robber on that harbor (the pirate), no trade there"
+SHIPS_LEGEND = "\n        a along a path: ship of p0 (b of p1, ... h of p7; Seafarers ships)"
+SHIP_LETTERS = "abcdefgh"
+"""A ship of seat ``p`` is drawn along its path with ``SHIP_LETTERS[p]``."""
 
 
 def _row(y: int) -> int:
@@ -167,15 +170,20 @@ def render_board(view: View, *, legend: bool = False) -> str:
     )
 
     harbor_paths = {p for _, p in board.harbors}
-    # Paths: a slanted or upright line, or the owner's digit all along it when it is a road.
+    ships = _ships(view)
+    # Paths: a slanted or upright line, or the owner's digit all along it when it is a road
+    # (the owner's letter when it is a ship).
     for p, (a, b) in enumerate(t.path_ends):
         (c1, r1), (c2, r2) = sorted((corner[a], corner[b]), key=lambda cr: cr[1])
         owner = view.road_owner[p]
-        if p >= t.n_land_paths and owner == NOBODY:
-            continue  # a path over water shows only once a bridge is built on it
+        ship = NOBODY if ships is None else ships[p]
+        if p >= t.n_land_paths and owner == NOBODY and ship == NOBODY:
+            continue  # a path over water shows only once a bridge or a ship is on it
         for row in range(r1 + 1, r2):
             col = c1 + round((c2 - c1) * (row - r1) / (r2 - r1))
-            if owner != NOBODY:
+            if ship != NOBODY:
+                ch = SHIP_LETTERS[ship]
+            elif owner != NOBODY:
                 ch = str(owner)
             elif p in harbor_paths:
                 ch = "#"
@@ -236,7 +244,19 @@ def render_board(view: View, *, legend: bool = False) -> str:
     out = canvas.text()
     if not legend:
         return out
-    return out + "\n" + LEGEND + (PIRATE_LEGEND if view.rules.pirate else "")
+    return (
+        out
+        + "\n"
+        + LEGEND
+        + (PIRATE_LEGEND if view.rules.pirate else "")
+        + (SHIPS_LEGEND if view.rules.ships else "")
+    )
+
+
+def _ships(view: View) -> tuple[int, ...] | None:
+    """The owner of the ship on each path (Seafarers ships), or ``None`` without them."""
+    part = view.ext.get("ships")
+    return None if part is None else tuple(part.path_pieces)
 
 
 def _bundle_words(b: tuple[int, ...]) -> str:
@@ -315,7 +335,7 @@ def render_status(view: View) -> str:
     for p in range(view.n):
         awards = []
         if view.longest_road == p:
-            awards.append("Longest Road")
+            awards.append("Longest Trade Route" if view.rules.ships else "Longest Road")
         if view.largest_army == p:
             awards.append("Largest Army")
         if view.revealed_vp_cards[p]:

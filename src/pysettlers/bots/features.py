@@ -291,8 +291,16 @@ def open_site(view: View, info: BoardInfo, v: int) -> bool:
     return v in open_sites(view, info)
 
 
+def ship_owner(view: View) -> Sequence[int] | None:
+    """The owner of the ship on each path (Seafarers ships; ``-1``: none), or ``None`` when
+    the rules have no ships: the view's own part (``ext["ships"].path_pieces``)."""
+    part = view.ext.get("ships")
+    return None if part is None else part.path_pieces
+
+
 def network(view: View, p: int, info: BoardInfo) -> set[int]:
-    """Intersections ``p``'s pieces touch: own buildings and the ends of own roads.
+    """Intersections ``p``'s pieces touch: own buildings and the ends of own roads (and
+    ships, with Seafarers ships).
 
     Where a road may be built is the view's ``road_sites`` (the engine's rule); this set
     only tells which end of such a path is new to ``p``. An end that holds an opponent's
@@ -304,6 +312,11 @@ def network(view: View, p: int, info: BoardInfo) -> set[int]:
     for e, o in enumerate(view.road_owner):
         if o == p:
             out.update(ends[e])
+    ships = ship_owner(view)
+    if ships is not None:
+        for e, o in enumerate(ships):
+            if o == p:
+                out.update(ends[e])
     return out
 
 
@@ -402,16 +415,22 @@ def reachable_sites(
     return sites
 
 
-def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1) -> int:
-    """Length of ``p``'s longest road on the view's road map, with road ``extra`` added.
+def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1, ship: bool = False) -> int:
+    """Length of ``p``'s longest road on the view's road map, with road ``extra`` added (a
+    ship, with ``ship``); with Seafarers ships, of the Longest Trade Route.
 
     Measured by the engine's own rule (``awards.trail_length``), not a copy of it.
     """
     roads: Sequence[int] = view.road_owner
+    ships = ship_owner(view)
     if extra >= 0:
-        roads = list(roads)
-        roads[extra] = p
-    return trail_length(view.board.topology, roads, view.building_owner, p)
+        if ship and ships is not None:
+            ships = list(ships)
+            ships[extra] = p
+        else:
+            roads = list(roads)
+            roads[extra] = p
+    return trail_length(view.board.topology, roads, view.building_owner, p, ships)
 
 
 # -- the development deck ----------------------------------------------------------------------

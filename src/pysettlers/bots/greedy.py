@@ -91,7 +91,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.data import BRIDGE_COST
+from pysettlers.engine.data import BRIDGE_COST, SHIP_COST
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor
@@ -388,9 +388,10 @@ class _Turn:
             - self.exp
         )
 
-    def road_delta(self, e: int) -> tuple[float, int, float]:
-        """What a road on ``e`` adds (room to grow, Longest Road), the roads the nearest site
-        then still needs, and the gain of a settlement it would make buildable at once."""
+    def road_delta(self, e: int, ship: bool = False) -> tuple[float, int, float]:
+        """What a road (a ship, with ``ship``) on ``e`` adds (room to grow, Longest Road or
+        Trade Route), the roads the nearest site then still needs, and the gain of a
+        settlement it would make buildable at once."""
         d = 0.0
         near = self.near
         settle = 0.0
@@ -406,12 +407,12 @@ class _Turn:
                     g = (1.0 + self.site_prod_gain(v)) * (1.0 - EXP_DISC[0])
                     settle = max(settle, g)
         if self.lr_race:
-            d += self.longest_road_gain(e)
+            d += self.longest_road_gain(e, ship)
         return d, near, settle
 
-    def longest_road_gain(self, e: int) -> float:
+    def longest_road_gain(self, e: int, ship: bool = False) -> float:
         cur = self.view.road_length[self.me]
-        length = F.longest_road(self.view, self.info, self.me, e)
+        length = F.longest_road(self.view, self.info, self.me, e, ship)
         if length <= cur:
             return 0.0
         return self.lr_value(length) - self.lr_value(cur)
@@ -671,6 +672,11 @@ class GreedyBot:
             if t.view.phase == Phase.ROAD_BUILDING:
                 return d + t.q_value(hand, near, settle) - h0
             return d + t.q_value(_sub(hand, BRIDGE_COST), near, settle) - h0
+        if k == K.BUILD_SHIP:  # like a road that is paid in lumber and wool (Seafarers)
+            d, near, settle = t.road_delta(a.a, ship=True)
+            if t.view.phase == Phase.ROAD_BUILDING:
+                return d + t.q_value(hand, near, settle) - h0
+            return d + t.q_value(_sub(hand, SHIP_COST), near, settle) - h0
         if k == K.BUY_DEVELOPMENT:
             return t.dev_ev() + t.q_value(_sub(hand, F.COSTS[F.DEV])) - h0
         if k == K.MARITIME_TRADE:

@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.data import BRIDGE_COST
+from pysettlers.engine.data import BRIDGE_COST, SHIP_COST
 from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor, Helper
 
 from . import features as F
@@ -70,7 +70,7 @@ from .options import HEURISTIC_KEYS, heuristic_options
 from .trading import Trader, plan_value
 
 K = ActionKind
-_ROAD_PIECES = frozenset({K.BUILD_ROAD, K.BUILD_BRIDGE, K.HELPER_WILLIAM})
+_ROAD_PIECES = frozenset({K.BUILD_ROAD, K.BUILD_BRIDGE, K.BUILD_SHIP, K.HELPER_WILLIAM})
 
 HELPER_PHASES = frozenset(
     {
@@ -288,7 +288,7 @@ class WeightedBot:
                 continue
             score = self._road_value(view, info, a.a, net, prod)
             if lr:
-                gain = F.longest_road(view, info, me, a.a) - cur_len
+                gain = F.longest_road(view, info, me, a.a, a.kind == K.BUILD_SHIP) - cur_len
                 if gain > 0:
                     score += 4.0 * gain
             score += self._noise()
@@ -433,9 +433,11 @@ class WeightedBot:
         if mono and sum(view.hand_sizes) - sum(hand) >= 7:
             return self._monopoly(view, mono, info, targets)
         rb = by.get(K.PLAY_ROAD_BUILDING)
-        # A bridge (Islands of Catan) is weighed like a road: by the open sites it leads to,
-        # so one is built where it reaches a new island's free sites, and nowhere else.
-        roads = by.get(K.BUILD_ROAD, []) + by.get(K.BUILD_BRIDGE, [])
+        # A bridge (Islands of Catan) or a ship (Seafarers) is weighed like a road: by the
+        # open sites it leads to, so one is built where it reaches a new island's free sites
+        # or a coast's, and nowhere else. Ships are never moved (a legal choice: moving is
+        # optional).
+        roads = by.get(K.BUILD_ROAD, []) + by.get(K.BUILD_BRIDGE, []) + by.get(K.BUILD_SHIP, [])
         if rb and F.pieces_left(view, me)[0] >= 2:
             net = F.network(view, me, info)
             if any(self._road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
@@ -679,6 +681,8 @@ class WeightedBot:
                 if a.kind == K.BUILD_ROAD
                 else BRIDGE_COST
                 if a.kind == K.BUILD_BRIDGE
+                else SHIP_COST
+                if a.kind == K.BUILD_SHIP
                 else a.give
             )
             # A tiny premium on William keeps a helper use for a road that saves nothing.

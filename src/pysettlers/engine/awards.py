@@ -14,20 +14,32 @@ from collections.abc import Iterable, Sequence
 
 from .data import AWARD_POINTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 from .events import LargestArmyMoved, LongestRoadMoved
+from .scenario import path_pieces_of
 from .state import GameState
 from .topology import Topology
 from .types import NOBODY
 
 
 def longest_road_of(s: GameState, p: int) -> int:
-    """The length of ``p``'s longest road in ``s`` (see :func:`trail_length`)."""
-    return trail_length(s.topo, s.road_owner, s.building_owner, p)
+    """The length of ``p``'s longest road in ``s`` (see :func:`trail_length`); with
+    Seafarers ships, of ``p``'s longest trade route."""
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    return trail_length(s.topo, s.road_owner, s.building_owner, p, ships)
 
 
 def trail_length(
-    topo: Topology, road_owner: Sequence[int], building_owner: Sequence[int], p: int
+    topo: Topology,
+    road_owner: Sequence[int],
+    building_owner: Sequence[int],
+    p: int,
+    ship_owner: Sequence[int] | None = None,
 ) -> int:
     """The longest trail of ``p``'s roads (no path used twice), counting only one branch.
+
+    With ``ship_owner`` (Seafarers ships) it is the Longest Trade Route: "calculated by
+    counting the number of contiguous ships plus roads that a player has. A settlement or
+    city is necessary between a road and a ship for the two to be considered continuous"
+    (002) — :func:`route_length`.
 
     Takes the board as plain sequences so that a view (a bot weighing a road it might
     build) measures roads by the same rule as the engine.
@@ -43,6 +55,8 @@ def trail_length(
     any intersection of that part will do: parts whose walks never covered all their
     roads get a start of their own.
     """
+    if ship_owner is not None and p in ship_owner:
+        return route_length(topo, road_owner, ship_owner, building_owner, p)
     ro = road_owner
     mine = [e for e, o in enumerate(ro) if o == p]
     if len(mine) <= 1:
@@ -109,6 +123,82 @@ class _Walker:
                 used.discard(e)
 
 
+def route_length(
+    topo: Topology,
+    road_owner: Sequence[int],
+    ship_owner: Sequence[int],
+    building_owner: Sequence[int],
+    p: int,
+) -> int:
+    """The longest trade route of ``p``: the longest trail over ``p``'s roads and ships
+    together, passing from a road to a ship (or back) only at an intersection holding
+    ``p``'s own settlement or city (002); an opponent's building breaks it as it breaks a
+    road. Every intersection touching ``p``'s pieces is tried as a start (the parity
+    argument of :func:`trail_length` does not survive the junction rule); the walks stop
+    early once a trail uses every piece.
+    """
+    pieces = [e for e, o in enumerate(road_owner) if o == p]
+    pieces += [e for e, o in enumerate(ship_owner) if o == p]
+    if len(pieces) <= 1:
+        return len(pieces)
+    ends = topo.path_ends
+    starts = sorted({v for e in pieces for v in ends[e]})
+    walker = _RouteWalker(topo, road_owner, ship_owner, building_owner, p)
+    for v in starts:
+        walker.walk(v, 0, -1)
+        if walker.best == len(pieces):
+            break
+    return walker.best
+
+
+class _RouteWalker:
+    """Depth-first walks over ``p``'s roads (kind 0) and ships (kind 1), each piece used at
+    most once per trail, changing kind only at ``p``'s own building."""
+
+    __slots__ = ("best", "bo", "ends", "p", "ro", "so", "used", "vpaths")
+
+    def __init__(
+        self,
+        topo: Topology,
+        ro: Sequence[int],
+        so: Sequence[int],
+        bo: Sequence[int],
+        p: int,
+    ) -> None:
+        self.ro = ro
+        self.so = so
+        self.bo = bo
+        self.p = p
+        self.ends = topo.path_ends
+        self.vpaths = topo.intersection_paths
+        self.used: set[int] = set()
+        self.best = 0
+
+    def walk(self, v: int, length: int, came: int) -> None:
+        if length > self.best:
+            self.best = length
+        p = self.p
+        o = self.bo[v]
+        if length and o != NOBODY and o != p:
+            return  # an opponent's settlement or city breaks the route here
+        used = self.used
+        for e in self.vpaths[v]:
+            if e in used:
+                continue
+            if self.ro[e] == p:
+                kind = 0
+            elif self.so[e] == p:
+                kind = 1
+            else:
+                continue
+            if came >= 0 and kind != came and o != p:
+                continue  # a road and a ship join only at one's own settlement or city
+            used.add(e)
+            a, b = self.ends[e]
+            self.walk(b if a == v else a, length + 1, kind)
+            used.discard(e)
+
+
 def _award(holder: int, values: list[int], minimum: int) -> int:
     """Who holds a special card after a change, by the Almanac's rules.
 
@@ -155,6 +245,9 @@ def extend_longest_road(s: GameState, p: int, e: int) -> None:
     end there, so the new longest trail is the old one or the longest trail from that leaf;
     a road joining roads at both ends may join two trails, and is measured from scratch.
     """
+    if s.ruleset.scenarios and path_pieces_of(s) is not None:
+        update_longest_road(s, (p,))  # the trade route: measured whole (route_length)
+        return
     topo = s.topo
     ro = s.road_owner
     vpaths = topo.intersection_paths

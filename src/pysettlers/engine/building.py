@@ -26,6 +26,7 @@ from .errors import IllegalActionError
 from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources
 from .flow import enter_build, next_setup_step
 from .registry import Rule, register
+from .scenario import path_pieces_of
 from .state import Bundle, GameState
 from .tables import ActionTable
 from .types import NOBODY, ActionKind, Harbor, Phase, members
@@ -65,6 +66,8 @@ def can_build_anything(s: GameState, p: int) -> bool:
     if s.holds(p, ROAD_COST) and road_sites(s, p):
         return True
     if s.topo.n_bridge_paths and s.holds(p, BRIDGE_COST) and bridge_sites(s, p):
+        return True
+    if s.ruleset.scenarios and any(x.can_build(s, p) for x in s.ruleset.scenarios):
         return True
     return s.holds(p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
 
@@ -110,6 +113,9 @@ def path_site_error(s: GameState, p: int, e: int) -> str | None:
     """Why ``p`` may not put a road piece (a road, or a bridge over water) on path ``e``."""
     if s.road_owner[e] != NOBODY:
         return f"only one road can be built on a path; {s.topo.path_names[e]} is taken"
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    if ships is not None and ships[e] != NOBODY:
+        return f"a path holds one piece; a ship stands on {s.topo.path_names[e]}"
     if s.roads_left[p] <= 0:
         return "you have built all 15 of your roads"
     if s.setup_vertex != NOBODY:
@@ -166,16 +172,22 @@ def bridge_sites(s: GameState, p: int) -> list[int]:
 
 
 def road_piece_sites(s: GameState, p: int) -> list[int]:
-    """Where ``p`` may place a road piece now: a road, or a bridge on a board with water."""
+    """Where ``p`` may place a piece of the Road Building card now: a road, or a bridge on a
+    board with water, or what a scenario adds (a ship: ``extra_road_building_sites``)."""
+    sites = road_sites(s, p)
     if s.topo.n_bridge_paths:
-        return road_sites(s, p) + bridge_sites(s, p)
-    return road_sites(s, p)
+        sites += bridge_sites(s, p)
+    if s.ruleset.scenarios:
+        for x in s.ruleset.scenarios:
+            sites += x.extra_road_building_sites(s, p)
+    return sites
 
 
-def scan_road_sites(s: GameState, p: int) -> list[int]:
+def scan_road_sites(s: GameState, p: int, ships: Sequence[int] | None = None) -> list[int]:
     """The free paths a road of ``p`` would connect to, found from scratch over the board
     (the road frontier's definition; no supply or set-up rule). For recounts and for
-    states that keep no frontier (``sites.py``'s snapshots, a road lifted for a query)."""
+    states that keep no frontier (``sites.py``'s snapshots, a road lifted for a query).
+    ``ships`` — the owners of the ships by path (Seafarers): a path with a ship is not free."""
     topo = s.topo
     ro = s.road_owner
     bo = s.building_owner
@@ -190,6 +202,8 @@ def scan_road_sites(s: GameState, p: int) -> list[int]:
                 if bo[v] == NOBODY or bo[v] == p:
                     sources.add(v)
     out = {f for v in sources for f in vpaths[v] if ro[f] == NOBODY}
+    if ships is not None:
+        out = {f for f in out if ships[f] == NOBODY}
     return sorted(out)
 
 
@@ -219,6 +233,12 @@ def place_road(s: GameState, p: int, e: int) -> None:
                     gained |= 1 << f
         if not blocked[v]:
             s.settle_frontier[p] |= 1 << v
+    if s.ruleset.scenarios:
+        ships = path_pieces_of(s)
+        if ships is not None:  # a path with a ship takes no road (Seafarers)
+            for f in bits(gained):
+                if ships[f] != NOBODY:
+                    gained &= ~(1 << f)
     fr[p] |= gained
     extend_longest_road(s, p, e)
 
@@ -233,11 +253,14 @@ def remove_road(s: GameState, e: int) -> None:
     s.roads_left[p] += 1
     topo = s.topo
     near = {e} | {f for v in topo.path_ends[e] for f in topo.intersection_paths[v]}
-    _refresh_road_frontiers(s, near)
+    refresh_road_frontiers(s, near)
     ro = s.road_owner
     blocked = s.blocked
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
     for v in topo.path_ends[e]:
         mine = any(ro[f] == p for f in topo.intersection_paths[v])
+        if ships is not None and not mine:  # the end of one of p's ships stays a site
+            mine = any(ships[f] == p for f in topo.intersection_paths[v])
         if mine and not blocked[v]:
             s.settle_frontier[p] |= 1 << v
         else:
@@ -245,13 +268,14 @@ def remove_road(s: GameState, e: int) -> None:
     s.road_length[p] = longest_road_of(s, p)
 
 
-def _refresh_road_frontiers(s: GameState, paths: set[int] | tuple[int, ...]) -> None:
+def refresh_road_frontiers(s: GameState, paths: set[int] | tuple[int, ...]) -> None:
     """Every player's road frontier on ``paths``, recomputed (after a change near them)."""
     ro = s.road_owner
     fr = s.road_frontier
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
     for f in paths:
         bit = 1 << f
-        free = ro[f] == NOBODY
+        free = ro[f] == NOBODY and (ships is None or ships[f] == NOBODY)
         for q in range(s.n):
             if free and road_connects(s, q, f):
                 fr[q] |= bit
@@ -277,7 +301,12 @@ def settlement_site_error(s: GameState, p: int, v: int, setup: bool) -> str | No
     if s.settlements_left[p] <= 0:
         return "you have built all 5 of your settlements; upgrade one to a city first"
     if not setup and not any(s.road_owner[e] == p for e in topo.intersection_paths[v]):
-        return "each settlement must connect to at least one of your own roads"
+        ships = path_pieces_of(s) if s.ruleset.scenarios else None
+        # Seafarers: a ship line ends at a settlement (002), so a ship connects one too.
+        if ships is None or not any(ships[e] == p for e in topo.intersection_paths[v]):
+            return "each settlement must connect to at least one of your own roads" + (
+                " or ships" if ships is not None else ""
+            )
     return None
 
 
@@ -291,14 +320,21 @@ def settlement_sites(s: GameState, p: int, setup: bool) -> list[int]:
     return bits(s.settle_frontier[p])
 
 
-def scan_settlement_sites(s: GameState, p: int, blocked: Sequence[int] | None = None) -> list[int]:
-    """The unblocked ends of ``p``'s roads, found from scratch (the settlement frontier's
-    definition; no supply rule). For recounts (with their own ``blocked`` counts) and
-    frontier-less snapshots."""
+def scan_settlement_sites(
+    s: GameState,
+    p: int,
+    blocked: Sequence[int] | None = None,
+    ships: Sequence[int] | None = None,
+) -> list[int]:
+    """The unblocked ends of ``p``'s roads (and ``ships``, by path, with Seafarers), found
+    from scratch (the settlement frontier's definition; no supply rule). For recounts (with
+    their own ``blocked`` counts) and frontier-less snapshots."""
     if blocked is None:
         blocked = s.blocked
     ends = s.topo.path_ends
     out = {v for e, o in enumerate(s.road_owner) if o == p for v in ends[e] if not blocked[v]}
+    if ships is not None:
+        out |= {v for e, o in enumerate(ships) if o == p for v in ends[e] if not blocked[v]}
     return sorted(out)
 
 
@@ -320,7 +356,7 @@ def place_settlement(s: GameState, p: int, v: int) -> None:
     sf = s.settle_frontier
     for q in range(s.n):
         sf[q] &= ~closed
-    _refresh_road_frontiers(s, topo.intersection_paths[v])
+    refresh_road_frontiers(s, topo.intersection_paths[v])
     # The robber's victims and the production of each number include this building.
     board = s.board
     prod = list(s.prod)
@@ -346,6 +382,14 @@ def place_settlement(s: GameState, p: int, v: int) -> None:
     ro = s.road_owner
     broken = {ro[e] for e in topo.intersection_paths[v] if ro[e] != NOBODY and ro[e] != p}
     others = [q for q in broken if sum(ro[e] == q for e in topo.intersection_paths[v]) >= 2]
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    if ships is not None:
+        # A trade route is broken here too: two pieces of another player, roads or ships.
+        vp = topo.intersection_paths[v]
+        owners = {x[e] for x in (ro, ships) for e in vp if x[e] != NOBODY and x[e] != p}
+        others = [q for q in sorted(owners) if sum(ro[e] == q or ships[e] == q for e in vp) >= 2]
+        if any(ro[e] == p for e in vp) and any(ships[e] == p for e in vp):
+            others.append(p)  # one's own settlement joins one's road and ship here
     if others:
         update_longest_road(s, sorted(others))
 

@@ -93,6 +93,10 @@ class Rules:
     * ``pirate`` — the 1996 rules' "Pirate" (003, "Alternate Rules for Experienced Players",
       1): the robber may also be placed on a harbor, closing it to trade while it stands
       there (``scenarios/pirate``). Off by default.
+    * ``ships`` — Seafarers ships (002): ships built for lumber and wool on the paths that
+      touch the sea, lines of ships from one's settlements, the ship at a line's open end
+      moved once a turn, and the Longest Road counted as the Longest Trade Route
+      (``scenarios/ships``). Off by default; on any map (every map has sea round it).
     * ``seed`` — seeds the map and the game's own chance.
     """
 
@@ -106,6 +110,7 @@ class Rules:
     helpers: bool = False
     alternate: tuple[AlternateRule, ...] = ()
     pirate: bool = False
+    ships: bool = False
     map_description: str | None = None
 
     def __post_init__(self) -> None:
@@ -165,6 +170,8 @@ class Rules:
             raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
         if not isinstance(self.pirate, bool):
             raise ValueError(f"pirate must be true or false (got {self.pirate!r})")
+        if not isinstance(self.ships, bool):
+            raise ValueError(f"ships must be true or false (got {self.ships!r})")
         alt = self.alternate
         if isinstance(alt, str) or not isinstance(alt, (tuple, list)):
             raise ValueError(f"alternate must be a list of rule names (got {alt!r})")
@@ -277,6 +284,8 @@ class Rules:
             del d["alternate"]
         if not self.pirate:
             del d["pirate"]
+        if not self.ships:
+            del d["ships"]
         if self.map_description is None:
             del d["map_description"]
         return d

@@ -22,9 +22,15 @@ CITY_COST: Bundle = (0, 0, 0, 2, 3)  # 3 ore & 2 grain
 DEVELOPMENT_COST: Bundle = (0, 0, 1, 1, 1)  # ore, wool & grain
 # "Bridges cost one wood, one brick, and one sheep" (003, 5. Islands of Catan).
 BRIDGE_COST: Bundle = (1, 1, 1, 0, 0)  # brick, lumber & wool
+# Seafarers: "Each ship costs one lumber and one wool to create lumber for the hull and wool
+# for the sails" (002).
+SHIP_COST: Bundle = (0, 1, 1, 0, 0)  # lumber & wool
 
 # -- Pieces per player (R5 "Setting up the game": "5 settlements, 4 cities, and 15 roads") ---
 ROADS_PER_PLAYER = 15
+SHIPS_PER_PLAYER = 15
+"""Ships in each player's supply with Seafarers. 002 gives no number; the Seafarers box has
+15 ships per colour, as many as roads (README, Seafarers ships)."""
 SETTLEMENTS_PER_PLAYER = 5
 CITIES_PER_PLAYER = 4
 

@@ -17,6 +17,7 @@ from typing import Any
 from . import data
 from .awards import longest_road_of
 from .building import scan_road_sites, scan_settlement_sites
+from .scenario import path_pieces_of
 from .state import GameState
 from .types import NOBODY, Harbor
 
@@ -52,6 +53,7 @@ def recount(s: GameState) -> dict[str, Any]:
     for o in s.road_owner:
         if o != NOBODY:
             roads_left[o] -= 1
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None  # Seafarers
     hex_owners = [0] * topo.n_hexes
     prod: list[list[tuple[int, int]]] = [[] for _ in range(13)]
     numbers = s.board.numbers
@@ -77,8 +79,8 @@ def recount(s: GameState) -> dict[str, Any]:
         "ratios": ratios,
         "road_length": [longest_road_of(s, p) for p in range(n)],
         "hex_owners": hex_owners,
-        "road_frontier": [_mask(scan_road_sites(s, p)) for p in range(n)],
-        "settle_frontier": [_mask(scan_settlement_sites(s, p, blocked)) for p in range(n)],
+        "road_frontier": [_mask(scan_road_sites(s, p, ships)) for p in range(n)],
+        "settle_frontier": [_mask(scan_settlement_sites(s, p, blocked, ships)) for p in range(n)],
         "prod": tuple(tuple(sorted(pairs)) for pairs in prod),
     }
 

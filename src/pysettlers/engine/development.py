@@ -61,10 +61,12 @@ def draw(s: GameState, p: int, card: int) -> None:
 
 
 def road_building_error(s: GameState, p: int) -> str | None:
-    if s.roads_left[p] <= 0:
+    # "A Road Building card can be used to build bridges" (003, Islands of Catan); with
+    # Seafarers its pieces may be ships (README, Seafarers ships).
+    sites = road_piece_sites(s, p)
+    if s.roads_left[p] <= 0 and not sites:
         return "Road Building needs a road in your supply; you have none left"
-    # "A Road Building card can be used to build bridges" (003, Islands of Catan).
-    if not road_piece_sites(s, p):
+    if not sites:
         return "Road Building needs a path where you could build a road; there is none"
     return None
 
@@ -219,6 +221,10 @@ class PlayRoadBuilding(PlayCard):
         take_card(s, p, D.ROAD_BUILDING)
         s.events.append(RoadBuildingPlayed(p))
         s.free_roads = min(2, s.roads_left[p])
+        if s.ruleset.scenarios and any(
+            x.extra_road_building_sites(s, p) for x in s.ruleset.scenarios
+        ):
+            s.free_roads = 2  # ships too: the phase ends early when no piece has a site
         s.resume = s.phase
         s.phase = P.ROAD_BUILDING
         return None

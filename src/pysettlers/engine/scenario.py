@@ -1,8 +1,8 @@
 """The hook points through which a scenario or variant attaches to the base game.
 
 What this is for: the one interface between the base game and everything optional. A
-scenario (the Helpers of CATAN today; the 1996 alternate rules, 7–8 players, the islands
-maps with bridges, Seafarers ships next; the pirate) is a :class:`Scenario` instance
+scenario (the Helpers of CATAN; the 1996 alternate rules, the islands maps with bridges,
+the pirate; Seafarers ships) is a :class:`Scenario` instance
 registered with :func:`registry.register_scenario` when its package is imported
 (``scenarios/__init__.py`` imports them all; the engine package imports ``scenarios``).
 The base game calls the hooks below and never imports a scenario.
@@ -42,7 +42,16 @@ Hooks (every one optional; the defaults do nothing):
   see, sampled once the deck is dealt;
 * ``validate(s)`` — messages for its broken invariants (``validate.py`` gathers them);
 * ``cards_out_of_game(s)`` — development cards (by kind) it took out of the game, so the
-  base game's count of the deck still adds up.
+  base game's count of the deck still adds up;
+* ``path_pieces(s)`` — the owner of each path's piece of this scenario that is *not* a road
+  (Seafarers ships; ``NOBODY`` where none), or ``None`` when it puts none on paths. The base
+  game reads it (through :func:`path_pieces_of`) so that no road is built where such a piece
+  stands, a settlement may connect to it, and the Longest Road is measured over it
+  (``awards.trail_length``: the Longest Trade Route); a view part that carries the same list
+  names it ``path_pieces`` (``views.View.sites_of``);
+* ``extra_road_building_sites(s, p)`` — paths where the Road Building card's free pieces may
+  go besides roads and bridges (ships); ``can_build(s, p)`` — whether ``p`` could build a
+  piece of this scenario with their own hand now (who takes a special build turn).
 
 Event kinds (``events.py``) and notation keywords (``actions.register_notation``) are
 declared by the scenario's modules themselves; action kinds and phases have reserved ids
@@ -147,6 +156,25 @@ class Scenario:
 
     def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
         return (0, 0, 0, 0, 0)
+
+    def path_pieces(self, s: GameState) -> list[int] | None:
+        return None
+
+    def extra_road_building_sites(self, s: GameState, p: int) -> list[int]:
+        return []
+
+    def can_build(self, s: GameState, p: int) -> bool:
+        return False
+
+
+def path_pieces_of(s: GameState) -> list[int] | None:
+    """The owners of the pieces on paths that are not roads (ships), by path, or ``None``
+    when no scenario in play has any (the base game: one test of an empty tuple)."""
+    for x in s.ruleset.scenarios:
+        owners = x.path_pieces(s)
+        if owners is not None:
+            return owners
+    return None
 
 
 class NoPart:

@@ -30,7 +30,7 @@ Sites = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """Where one player could build: (roads' paths, settlements' and cities' intersections)."""
 
 
-def normal_road_sites(s: GameState, p: int) -> list[int]:
+def normal_road_sites(s: GameState, p: int, ships: Sequence[int] | None = None) -> list[int]:
     """Paths where ``p`` may build a road in a normal turn (ignoring cost), in id order.
 
     ``building.scan_road_sites`` (the connection rule, found from the pieces: a snapshot
@@ -40,23 +40,25 @@ def normal_road_sites(s: GameState, p: int) -> list[int]:
     if s.roads_left[p] <= 0:
         return []
     land = s.topo.n_land_paths  # a path over water takes a bridge, not a road
-    return [e for e in scan_road_sites(s, p) if e < land]
+    return [e for e in scan_road_sites(s, p, ships) if e < land]
 
 
-def player_sites(s: GameState, p: int) -> Sites:
+def player_sites(s: GameState, p: int, ships: Sequence[int] | None = None) -> Sites:
     """``(roads, settlements, cities)``: where ``p`` could build each piece in a normal turn.
 
     Each is empty when ``p`` has no such piece left in their supply; settlements must
     connect to one of ``p``'s roads and keep the distance rule. Under alternate rule 7
     (``keep_a_settlement``) a player's last settlement is no city site: ``BuildCity``
-    refuses to upgrade it, and the sites say what the rules allow.
+    refuses to upgrade it, and the sites say what the rules allow. ``ships`` — with
+    Seafarers, the ships' owners by path: no road where a ship stands, and a settlement may
+    connect to a ship.
     """
     cities = city_sites(s, p)
     if len(cities) == 1 and s.rules.alternate and s.rules.has("keep_a_settlement"):
         cities = []
     return (
-        tuple(normal_road_sites(s, p)),
-        tuple(scan_settlement_sites(s, p)) if s.settlements_left[p] > 0 else (),
+        tuple(normal_road_sites(s, p, ships)),
+        tuple(scan_settlement_sites(s, p, None, ships)) if s.settlements_left[p] > 0 else (),
         tuple(cities),
     )
 

@@ -178,6 +178,9 @@ class ActionKind(IntEnum):
     BUILD_BRIDGE = 40  # a bridge over an edge between two water or port hexes
     # The 1996 pirate (``scenarios/pirate``): the robber placed on a harbor.
     MOVE_PIRATE = 41
+    # Seafarers ships (``scenarios/ships``), ``Rules.ships``.
+    BUILD_SHIP = 42  # a ship on a sea path (lumber and wool)
+    MOVE_SHIP = 43  # the ship at the open end of a line moved to another sea path
 
 
 FIRST_HELPER_KIND = ActionKind.HELPER_CANDAMIR

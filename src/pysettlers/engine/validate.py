@@ -448,7 +448,8 @@ def _phase(s: GameState, out: list[str]) -> None:
     if ph == P.ROAD_BUILDING:
         if not 1 <= s.free_roads <= 2:
             out.append(f"free_roads: {s.free_roads} (Road Building places 1 or 2 roads)")
-        elif s.free_roads > s.roads_left[s.current]:
+        elif s.free_roads > s.roads_left[s.current] and not s.rules.ships:
+            # (with Seafarers ships the free pieces may be ships: ``scenarios/ships``)
             out.append(
                 f"free_roads: {s.free_roads} but p{s.current} has {s.roads_left[s.current]} "
                 "roads left"

@@ -172,7 +172,12 @@ class View:
                     self.pieces_left,
                     self.rules,
                 )
-            got = cache[p] = player_sites(s, p)
+            # A scenario's pieces on paths that are not roads (Seafarers ships), from its
+            # part of the view (``scenario.py``, ``path_pieces``).
+            ships = next(
+                (x.path_pieces for x in self.ext.values() if hasattr(x, "path_pieces")), None
+            )
+            got = cache[p] = player_sites(s, p, ships)
         return got
 
     @property

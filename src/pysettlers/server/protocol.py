@@ -54,7 +54,8 @@ class GameIn(Strict):
         description="the engine's rules options (Rules.to_json keys): players, vp_target, "
         "discard_limit, map_kind, trade_build, large_game_variant, helpers, alternate (a "
         "list of the 1996 alternate rules), pirate (the 1996 pirate: the robber may stand on "
-        "a harbor), seed (optional: the server draws a secret one). Unknown keys and bad "
+        "a harbor), ships (Seafarers ships), seed (optional: the server draws a secret one). "
+        "Unknown keys and bad "
         "values are refused by name.",
         examples=[{"players": 4, "vp_target": 10, "map_kind": "variable"}],
     )

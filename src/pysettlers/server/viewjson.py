@@ -3,13 +3,13 @@
 What this is for: after every action each connected client gets its own view. Almost all
 of a view is public and the same for every seat (board, pieces, bank, each player's public
 facts and building sites); only ``viewer``, ``you`` (the seat's own hand and cards), the
-redacted ``events`` (and ``events_since``, the version they follow) and each scenario's part
-(``ext``: the helpers' private parts) depend on the seat. :class:`ViewCache` serializes the public part once per version — from the
-engine's spectator view, so nothing private can be in it — and each seat's own part from
-that seat's ``observe()`` view. The JSON object is equal (as JSON) to
-``observe(state, seat, since).to_json()``; ``tests/test_server_views.py`` compares them for
-every seat at every step of random games, and ``tests/test_server_noleak.py`` on every
-message of its games.
+redacted ``events`` (and ``events_since``, the version they follow) and each scenario's
+part (``ext``: the helpers' private parts) depend on the seat. :class:`ViewCache`
+serializes the public part once per version — from the engine's spectator view, so nothing
+private can be in it — and each seat's own part from that seat's ``observe()`` view. The
+JSON object is equal (as JSON) to ``observe(state, seat, since).to_json()``;
+``tests/test_server_views.py`` compares them for every seat at every step of random games,
+and ``tests/test_server_noleak.py`` on every message of its games.
 
 Most of the public part does not change from one version to the next, so it is kept as
 encoded JSON and spliced in (``orjson.Fragment``) rather than rebuilt: the board and the
@@ -144,8 +144,10 @@ class ViewCache:
             )
             self._pieces_key = pieces_key
         buildings_json, roads_json = self._pieces
-        # The sites are a function of these fields only (``View.sites_of``).
-        sites_key = (*pieces_key, v.blocked, v.pieces_left)
+        # The sites are a function of these fields only (``View.sites_of``), and of a
+        # scenario's pieces on paths (Seafarers ships: ``path_pieces`` of a view part).
+        path_pieces = tuple(getattr(x, "path_pieces", None) for x in v.ext.values())
+        sites_key = (*pieces_key, v.blocked, v.pieces_left, path_pieces)
         if self._open is None or sites_key != self._sites_key:
             sites = []
             for p in range(n):

@@ -149,6 +149,7 @@ class ArenaConfig:
                 "helpers": r.helpers,
                 "alternate": list(r.alternate),
                 "pirate": r.pirate,
+                "ships": r.ships,
             },
             "max_turns": self.max_turns,
             "max_decisions": self.max_decisions,

@@ -5,7 +5,7 @@ engine package imports it once). Each subpackage registers its rules, hooks, eve
 notation; the base game never imports any of them. Today: ``alternate`` (the 1996
 alternate rules that add decisions: 1, 5 and 8), ``pirate`` (the 1996 pirate: the robber
 on a harbor), ``islands`` (bridges on the 1996 Islands of Catan maps) and ``helpers``
-(Helpers of CATAN). Seafarers ships are added the same way: a
+(Helpers of CATAN) and ``ships`` (Seafarers ships, ``Rules.ships``): each a
 :class:`~pysettlers.engine.scenario.Scenario` subclass whose ``enabled(rules)`` reads its
 option in ``Rules``.
 
@@ -17,9 +17,9 @@ What this is not: a plug-in system for third-party code.
 
 from __future__ import annotations
 
-from . import alternate, islands, pirate
+from . import alternate, islands, pirate, ships
 
 # isort: split
 from . import helpers
 
-__all__ = ["alternate", "helpers", "islands", "pirate"]
+__all__ = ["alternate", "helpers", "islands", "pirate", "ships"]

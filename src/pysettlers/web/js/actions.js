@@ -37,6 +37,8 @@ function targetLabel(t, ctx) {
   if (a.kw === "pirate") return `Move the robber to the harbor ${t.name}`;
   if (a.kw === "road") return `Build a road at ${t.name}`;
   if (a.kw === "bridge") return `Build a bridge at ${t.name}`;
+  if (a.kw === "ship" && t.actions.length === 1) return `Build a ship at ${t.name}`;
+  if (a.kw === "move-ship" && t.actions.length === 1) return `Move the ship ${a.args[0]} to ${t.name}`;
   if (a.kw === "settlement" || a.kw === "city") return `Build a ${a.kw} at ${t.name}`;
   return t.actions.length === 1 ? actionWords(a, ctx.names) : `${cap(a.kw)} at ${t.name}`;
 }
@@ -70,6 +72,8 @@ export function actionWords(a, names) {
     case "city": return `City at ${args[0]}`;
     case "road": return `Road at ${args[0]}`;
     case "bridge": return `Bridge at ${args[0]}`;
+    case "ship": return `Ship at ${args[0]}`;
+    case "move-ship": return `Move the ship ${args[0]} to ${args[2]}`;
     case "accept": return "Accept";
     case "reject": return "Reject";
     case "cancel": return "Withdraw the offer";

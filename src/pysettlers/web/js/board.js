@@ -2,6 +2,8 @@
 // any set of land hexes, a sea frame around it, harbors, number tokens with pips, pieces.
 // With the 1996 pirate the robber may stand on a harbor (view.robber names its path): it is
 // drawn at the harbor's marker, which is shown closed.
+// With Seafarers ships (view.ships.ships: path → seat) each ship is a boat in its seat's colour
+// on its path, with the seat's label on the sail.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
 
@@ -83,6 +85,22 @@ function road(e, seat, extra = "") {
     s("line", { x1, y1, x2, y2, class: "road-body", stroke: playerColour(seat) }),
     // A seat's label in the middle of its road, as on its buildings.
     s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 3.5, class: "road-label", fill: playerInk(seat) }, seatLabel(seat)));
+}
+
+const HULL = [[-20, 2], [20, 2], [13, 13], [-13, 13]];
+const SAIL = [[-3, 0], [-3, -26], [16, 0]];
+
+/** A ship of `seat` on edge `e` (Seafarers): a line along the path and a boat at its middle. */
+function ship(e, seat, extra = "") {
+  const [ax, ay] = e.a;
+  const [bx, by] = e.b;
+  const mx = (ax + bx) / 2, my = (ay + by) / 2;
+  return s("g", { class: `ship ${extra}` },
+    s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "ship-wake", stroke: playerColour(seat) }),
+    s("g", { transform: `translate(${mx.toFixed(1)} ${(my + 6).toFixed(1)}) scale(1.5)` },
+      poly(HULL, { class: "ship-hull", fill: playerColour(seat) }),
+      poly(SAIL, { class: "ship-sail" }),
+      s("text", { x: 4, y: -4, class: "ship-label" }, seatLabel(seat))));
 }
 
 /** Where a harbor's marker stands: in the sea, off the middle of its coastal path. */
@@ -205,6 +223,17 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   }
   svg.append(roadG);
 
+  const shipG = s("g", { class: "ships" });
+  for (const [name, seat] of Object.entries((view.ships && view.ships.ships) || {})) {
+    const e = edge(name);
+    if (!e) continue;
+    const g = ship(e, seat, recent.has(name) ? "recent" : "");
+    Object.assign(g.dataset, { name, seat });
+    g.prepend(s("title", {}, `ship of player ${seatLabel(seat)}`));
+    shipG.append(g);
+  }
+  svg.append(shipG);
+
   const bG = s("g", { class: "buildings" });
   for (const [name, b] of Object.entries(view.buildings || {})) {
     const n = node(name);
@@ -252,7 +281,8 @@ function target(t, onPick, me) {
   }
   if (t.type === "edge") {
     const e = edge(t.name);
-    const ghost = me !== null && t.kind === "road" ? road(e, me, "ghost") : null;
+    const ghost = me !== null && t.kind === "road" ? road(e, me, "ghost")
+      : me !== null && (t.kind === "ship" || t.kind === "move-ship") ? ship(e, me, "ghost") : null;
     const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
     return s("g", common, s("title", {}, t.label),
       s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: "hit" }),

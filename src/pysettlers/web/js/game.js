@@ -356,11 +356,14 @@ export async function openGame(root, gameId, { onLeave } = {}) {
 
   function addEvents(events) {
     const fresh = new Set();
+    const now = current(); // Seafarers ships: the Longest Road is the Longest Trade Route
+    const ships = Boolean(now && now.view && now.view.rules && now.view.rules.ships);
     for (const e of events) {
       if (e.event === "roll") lastDice = e.dice;
-      if (e.event === "road") fresh.add(e.path);
+      if (e.event === "road" || e.event === "ship") fresh.add(e.path);
+      if (e.event === "ship_moved") fresh.add(e.to);
       if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
-      const text = describe(e, names);
+      const text = describe(e, names, ships);
       if (!text) continue;
       logLines.push(text);
       el.log.append(h("li", { class: e.event === "turn" ? "turn-line" : `ev-${e.event}` }, text));
@@ -499,7 +502,7 @@ function refusalText(msg) {
 }
 
 function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", bridge: "edge", robber: "hex", pirate: "harbor", lin: "hex",
+  return { settlement: "corner", city: "settlement", road: "edge", bridge: "edge", ship: "edge", "move-ship": "edge", robber: "hex", pirate: "harbor", lin: "hex",
     vincent: "corner", william: "edge" }[kind] || "spot";
 }
 

@@ -130,6 +130,7 @@ function createForm(root) {
   const helpers = h("input", { type: "checkbox", name: "helpers" });
   const alternate = ALTERNATE.map(([rule, words]) => [rule, words, h("input", { type: "checkbox", name: `alt-${rule}`, "data-alt": rule })]);
   const pirate = h("input", { type: "checkbox", name: "pirate" });
+  const ships = h("input", { type: "checkbox", name: "ships" });
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
   const pub = h("input", { type: "checkbox", name: "public", checked: true });
   const manual = h("input", { type: "checkbox", name: "manual_chance" });
@@ -209,6 +210,7 @@ function createForm(root) {
     const alt = alternate.filter(([, , box]) => box.checked).map(([rule]) => rule);
     if (alt.length) rules.alternate = alt;
     if (pirate.checked) rules.pirate = true; // written only when on, as the engine does
+    if (ships.checked) rules.ships = true;
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
       : { kind: "bot", bot: s.bot.value, options: s.options.value() });
@@ -261,6 +263,7 @@ function createForm(root) {
       h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
         ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
       h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
+      h("label", { class: "check" }, ships, "Ships (Seafarers): ships by the sea, moved at a line's open end; the Longest Trade Route"),
       field("Seed", seed, "the same seed lays out the same board"),
       field("Turn timer (s)", timer, "then a bot makes the decision"),
       field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),

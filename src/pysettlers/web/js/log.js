@@ -9,9 +9,13 @@ function bundleWords(text) {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
-/** One event as a sentence (or null for events not worth a line). `who(seat)` names a seat. */
-export function describe(e, who) {
+/**
+ * One event as a sentence (or null for events not worth a line). `who(seat)` names a seat;
+ * `ships`: the rules have Seafarers ships, whose Longest Road is the Longest Trade Route.
+ */
+export function describe(e, who, ships = false) {
   const p = e.player !== undefined && e.player !== null ? who(e.player) : "";
+  const longest = ships ? "Longest Trade Route" : "Longest Road";
   switch (e.event) {
     case "start_roll":
       return `Rolls for the start: ${e.rolls.map(([seat, t]) => `${who(seat)}: ${t}`).join(", ")}.`;
@@ -28,6 +32,8 @@ export function describe(e, who) {
       return lines.length ? `Production: ${lines.join("; ")}.` : `Nobody produces on ${e.total}.`;
     }
     case "road": return `${p} builds a road.`;
+    case "ship": return `${p} builds a ship at ${e.path}.`;
+    case "ship_moved": return `${p} moves a ship from ${e.path} to ${e.to}.`;
     case "settlement": return `${p} builds a settlement.`;
     case "city": return `${p} builds a city.`;
     case "discard": return `${p} discards ${bundleWords(e.cards)}.`;
@@ -50,7 +56,8 @@ export function describe(e, who) {
       return `${p} plays Monopoly on ${e.resource} and takes ${total}.`;
     }
     case "longest_road":
-      return e.holder === null ? "Nobody holds the Longest Road now." : `${who(e.holder)} takes the Longest Road.`;
+      // (with Seafarers ships the card is the Longest Trade Route: the view's rules say so)
+      return e.holder === null ? `Nobody holds the ${longest} now.` : `${who(e.holder)} takes the ${longest}.`;
     case "largest_army": return e.holder === null ? null : `${who(e.holder)} takes the Largest Army.`;
     case "maritime": return `${p} trades ${bundleWords(e.give)} with the bank for ${bundleWords(e.get)}.`;
     case "offer":

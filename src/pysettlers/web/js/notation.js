@@ -119,6 +119,8 @@ export function placeOf(act) {
     case "settlement": case "city": return { type: "node", name: args[0] };
     case "road": return { type: "edge", name: args[0] };
     case "bridge": return { type: "edge", name: args[0] };
+    case "ship": return { type: "edge", name: args[0] }; // Seafarers ships
+    case "move-ship": return { type: "edge", name: args[2] }; // where the ship would go
     case "robber": case "lin": return { type: "hex", name: args[0] };
     case "pirate": return { type: "harbor", name: args[0] }; // the robber onto a harbor's path
     case "vincent": return { type: "node", name: args[1] };

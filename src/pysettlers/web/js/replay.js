@@ -109,7 +109,7 @@ async function viewer(root, src) {
     if (mine !== ticket) return; // a newer step was asked for meanwhile
     const v = data.view;
     put(boardBox, drawBoard(v, {}));
-    const events = v.events.map((e) => describe(e, src.names)).filter(Boolean);
+    const events = v.events.map((e) => describe(e, src.names, Boolean(v.rules && v.rules.ships))).filter(Boolean);
     const seats = []; // no connections in a replay
     put(side,
       h("div", { class: "replay-step", "data-step": data.step },

@@ -41,6 +41,7 @@ from pysettlers.engine.building import (
 )
 from pysettlers.engine.development import draw
 from pysettlers.engine.events import CityBuilt, RoadBuilt, SettlementBuilt
+from pysettlers.engine.scenario import path_pieces_of
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY, DevCard, Phase, members
 
@@ -240,7 +241,8 @@ def _sites_without(s: GameState, p: int, e: int) -> list[int]:
         # From scratch: the state's frontiers do not know of a road lifted for a query.
         # A road moves to a land path only (a path over water takes a bridge, 003).
         land = s.topo.n_land_paths
-        return [f for f in scan_road_sites(s, p) if f != e and f < land]
+        ships = path_pieces_of(s) if s.ruleset.scenarios else None  # no road on a ship
+        return [f for f in scan_road_sites(s, p, ships) if f != e and f < land]
     finally:
         s.road_owner[e] = p
 
