@@ -82,10 +82,13 @@ VARIANTS = [
     Rules(players=5, map_kind="big-islands", pirate=True),
     Rules(players=7, map_kind="peanut"),
     Rules(players=8, map_kind="big-island"),
+    Rules(players=4, map_kind="islands", ships=True),
+    Rules(players=3, ships=True, pirate=True),
 ]
 IDS = [
     f"{r.players}p-{r.map_kind}{'-helpers' if r.helpers else ''}"
-    f"{'-alt' if r.alternate else ''}{'-pirate' if r.pirate else ''}{'-' + r.trade_build}"
+    f"{'-alt' if r.alternate else ''}{'-pirate' if r.pirate else ''}"
+    f"{'-ships' if r.ships else ''}{'-' + r.trade_build}"
     for r in VARIANTS
 ]
 
