@@ -21,11 +21,14 @@ from hypothesis import strategies as st
 
 import harness
 from pysettlers.engine import (
+    Action,
+    ActionKind,
     Game,
     IllegalActionError,
     NotationError,
     Phase,
     Rules,
+    legal_actions,
     position_key,
     replay,
 )
@@ -298,3 +301,33 @@ def test_an_unchecked_replay_of_a_kind_the_rules_lack_is_a_value_error() -> None
     for checked in (True, False):
         with pytest.raises(ValueError, match="helpers"):
             replay(record, checked=checked)
+
+
+def test_an_unchecked_confirm_with_a_player_who_never_agreed_is_a_value_error() -> None:
+    # Found by the property above (it failed now and then): an offer, every answer a
+    # rejection but one acceptance, then a record confirming the trade with one who
+    # rejected reached the trade unchecked (an AssertionError, not a ValueError).
+    game = Game.new(Rules(players=3, seed=5))
+    s = game.state
+    while s.phase != Phase.MAIN or not any(s.hands[5 * s.current : 5 * s.current + 5]):
+        legal = legal_actions(s)
+        game.play(next((a for a in legal if a.kind == ActionKind.END_TURN), legal[0]))
+    p = s.current
+    # An offer one of the others can accept (they hold what is asked).
+    offer, r = next(
+        (a, r)
+        for a in legal_actions(s)
+        if a.kind == ActionKind.OFFER_TRADE
+        for r in ((p + 1) % 3, (p + 2) % 3)
+        if s.holds(r, a.get)
+    )
+    q = 3 - p - r
+    game.play(offer)
+    for who, kind in sorted([(q, ActionKind.REJECT_TRADE), (r, ActionKind.ACCEPT_TRADE)]):
+        game.play(Action(who, kind))
+    record = game.to_json()
+    record["actions"].append([f"p{p} confirm p{q}"])
+    with pytest.raises(IllegalActionError, match="has not agreed"):
+        replay(record, checked=True)
+    with pytest.raises(ValueError, match=f"p{q} has not agreed to trade"):
+        replay(record, checked=False)

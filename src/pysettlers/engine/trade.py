@@ -216,7 +216,8 @@ def confirm_error(s: GameState, p: int, q: int) -> str | None:
 
 def execute(s: GameState, p: int, q: int) -> None:
     terms = partner_terms(s, q)
-    assert terms is not None
+    if terms is None:  # reached only unchecked (a tampered record replayed without checks)
+        raise IllegalActionError(DOMESTIC_RULE, f"p{q} has not agreed to trade")
     give, get = terms
     h = s.hands
     for r in range(5):
