@@ -95,12 +95,14 @@ bench-server: $(STAMP)
 # declarations for fields and keep no Annotated field roles, which redact and the JSON read)
 # config.py (compiled, Rules' typed attributes would reject a wrong option with a
 # TypeError before __post_init__ could name it in a ValueError) and views.py (a lazy view
-# fills itself in through __getattr__, which mypyc's native classes do not call).
+# fills itself in through __getattr__, which mypyc's native classes do not call), and
+# errors.py (adapters subclass IllegalActionError — the RL env's IllegalActionIndex — and an
+# interpreted class cannot subclass a native one; it is raised, never in the game loop).
 # The map descriptions (engine/maps/) stay interpreted too: they run once per game, when the
 # board is laid out, and never in the game loop.
 MYPYC_DIR = build/mypyc
 MYPYC_STAMP = $(MYPYC_DIR)/.built
-INTERPRETED = %/events.py %/config.py %/views.py
+INTERPRETED = %/events.py %/config.py %/views.py %/errors.py
 ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!_]*.py \
 	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py \
 	src/pysettlers/engine/scenarios/pirate/*.py src/pysettlers/engine/scenarios/islands/*.py \
