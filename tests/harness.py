@@ -944,6 +944,24 @@ def harness_workers() -> int:
     return int(text) if text else min(2, os.cpu_count() or 1)
 
 
+def run_rules(configs: list[Rules], workers: int | None = None) -> Tally:
+    """:func:`run_game` for each of ``configs``, spread over worker processes (default:
+    :func:`harness_workers`), their tallies merged. Every game is seeded by its rules, so
+    the split changes nothing but the wall time."""
+    workers = harness_workers() if workers is None else workers
+    total = Tally()
+    if workers <= 1:
+        for r in configs:
+            total.merge(run_game(r))
+        return total
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        for t in pool.map(run_game, configs, chunksize=4):
+            total.merge(t)
+    return total
+
+
 def run_parallel(
     n_games: int,
     *,

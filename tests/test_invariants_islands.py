@@ -13,9 +13,6 @@ What this is not: the rule tests (``test_bridges.py``, ``test_maps.py``).
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-
 import pytest
 
 import harness
@@ -52,24 +49,8 @@ def _games() -> int:
     return harness.games_from_env("PYSETTLERS_HARNESS_ISLANDS_GAMES", CI_GAMES, SOAK_GAMES)
 
 
-def _play(rules: Rules) -> Tally:
-    return harness.run_game(rules)
-
-
 def run(map_kind: str) -> Tally:
-    configs = [config(map_kind, i) for i in range(_games())]
-    total = Tally()
-    workers = harness.harness_workers()
-    if workers <= 1:
-        for r in configs:
-            total.merge(_play(r))
-        return total
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for t in pool.map(_play, configs, chunksize=4):
-            total.merge(t)
-    return total
+    return harness.run_rules([config(map_kind, i) for i in range(_games())])
 
 
 @pytest.fixture(scope="module", params=MAPS)

@@ -17,8 +17,6 @@ What this is not: the rule tests (``test_ships.py``).
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -61,24 +59,8 @@ def _games() -> int:
     return harness.games_from_env("PYSETTLERS_HARNESS_SHIPS_GAMES", CI_GAMES, SOAK_GAMES)
 
 
-def _play(rules: Rules) -> Tally:
-    return harness.run_game(rules)
-
-
 def run(family: str) -> Tally:
-    configs = [config(family, i) for i in range(_games())]
-    total = Tally()
-    workers = harness.harness_workers()
-    if workers <= 1:
-        for r in configs:
-            total.merge(_play(r))
-        return total
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        for t in pool.map(_play, configs, chunksize=4):
-            total.merge(t)
-    return total
+    return harness.run_rules([config(family, i) for i in range(_games())])
 
 
 @pytest.fixture(scope="module", params=FAMILIES)

@@ -440,6 +440,16 @@ def starting_resources(s: GameState, p: int, v: int) -> None:
 _PAID: Final = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
 
 
+def free_piece_placed(s: GameState, p: int) -> None:
+    """One of Road Building's free pieces (a road, or a scenario's bridge or ship) is placed:
+    the card ("place 2 free roads on the board (according to normal building rules)",
+    Almanac) ends when none is left, or when ``p`` has nowhere to place another."""
+    s.free_roads -= 1
+    if s.free_roads <= 0 or not road_piece_sites(s, p):
+        s.free_roads = 0
+        s.phase = s.resume
+
+
 class BuildRoad(Rule):
     kind = K.BUILD_ROAD
     name = "Roads"
@@ -477,10 +487,7 @@ class BuildRoad(Rule):
         elif ph == P.ROAD_BUILDING:
             s.events.append(RoadBuilt(p, a.a))
             place_road(s, p, a.a)
-            s.free_roads -= 1
-            if s.free_roads <= 0 or not road_piece_sites(s, p):
-                s.free_roads = 0
-                s.phase = s.resume
+            free_piece_placed(s, p)
         else:
             pay(s, p, ROAD_COST)
             s.events.append(RoadBuilt(p, a.a))

@@ -37,11 +37,11 @@ from typing import Final
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.building import (
     bridge_sites,
+    free_piece_placed,
     path_site_error,
     pay,
     place_road,
     require_cost,
-    road_piece_sites,
 )
 from pysettlers.engine.config import Rules
 from pysettlers.engine.data import BRIDGE_COST
@@ -109,10 +109,7 @@ class BuildBridge(Rule):
             # "A Road Building card can be used to build bridges": one of its free pieces.
             s.events.append(BridgeBuilt(p, a.a))
             place_road(s, p, a.a)
-            s.free_roads -= 1
-            if s.free_roads <= 0 or not road_piece_sites(s, p):
-                s.free_roads = 0
-                s.phase = s.resume
+            free_piece_placed(s, p)
             return None
         pay(s, p, BRIDGE_COST)
         s.events.append(BridgeBuilt(p, a.a))

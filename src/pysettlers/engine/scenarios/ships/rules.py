@@ -13,7 +13,12 @@ from typing import Final
 
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.awards import update_longest_road
-from pysettlers.engine.building import pay, refresh_road_frontiers, require_cost, road_piece_sites
+from pysettlers.engine.building import (
+    free_piece_placed,
+    pay,
+    refresh_road_frontiers,
+    require_cost,
+)
 from pysettlers.engine.data import SHIP_COST, SHIPS_PER_PLAYER
 from pysettlers.engine.flow import enter_build
 from pysettlers.engine.registry import Rule
@@ -265,10 +270,7 @@ class BuildShip(Rule):
             # Road Building: each of its two free pieces may be a road or a ship (README).
             s.events.append(ShipBuilt(p, a.a))
             place_ship(s, p, a.a)
-            s.free_roads -= 1
-            if s.free_roads <= 0 or not road_piece_sites(s, p):
-                s.free_roads = 0
-                s.phase = s.resume
+            free_piece_placed(s, p)
             return None
         pay(s, p, SHIP_COST)
         s.events.append(ShipBuilt(p, a.a))
