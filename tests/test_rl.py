@@ -425,3 +425,17 @@ def test_spaces_pickle_without_their_environment() -> None:
     copy = pickle.loads(pickle.dumps(env.action_space))
     assert copy == env.action_space and copy.legal_mask is None
     assert 0 <= copy.sample() < env.action_space.n
+
+
+def test_the_layout_prints_from_the_command_line_without_warnings() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "-m", "pysettlers.rl", '{"players": 6}'],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.startswith("Action layout for") and "Discrete(1352)" in out.stdout
+    assert out.stderr == ""

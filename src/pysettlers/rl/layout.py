@@ -328,7 +328,7 @@ def legal_index_map(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m pysettlers.rl.layout [RULES-JSON]``: print the layout of some rules."""
+    """``python -m pysettlers.rl [RULES-JSON]``: print the layout of some rules."""
     import json
 
     args = list(sys.argv[1:] if argv is None else argv)
