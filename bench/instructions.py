@@ -2,11 +2,13 @@
 
 What this is for: comparing the cost of the engine loop, of the simulator path and of
 Catanatron's random games where timings are too noisy to trust (a shared 2-core machine
-swings 30% between runs). Each figure is the instructions of a process that plays N games
-minus those of the same process playing none (interpreter start-up and imports), divided by
-N; ``--catanatron PYTHON`` adds Catanatron's random games (``bench/catanatron_random.py``)
-and the ratio. Instruction counts are not time — the interpreters' instruction mixes differ
-— so the README quotes CPU-second figures and uses these to check that a change helped.
+swings 30% between runs). Each figure is the instructions of a process that plays 2N games
+minus those of the same process playing the first N, divided by N: start-up, imports and
+one-time costs (the tables a first game builds and caches) are left out, and both sides
+play their second N seeds. ``--catanatron PYTHON`` adds Catanatron's random games
+(``bench/catanatron_random.py``) and the ratio. Instruction counts are not time — the
+interpreters' instruction mixes differ — so the README quotes CPU-second figures and uses
+these to check that a change helped.
 
 What this is not: a test, nor a profile (``valgrind --tool=callgrind`` itself gives one).
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``); it runs about 50 times slower
@@ -66,13 +68,17 @@ def instructions(command: list[str]) -> tuple[int, int]:
 
 
 def per_game(command: list[str], games: int) -> dict[str, float]:
-    """Instructions per game (and per decision, where the command prints decisions)."""
-    full, decisions = instructions([*command, str(games)])
-    empty, _ = instructions([*command, "0"])
-    out = {"instructions_per_game": (full - empty) / games}
+    """Instructions per game (and per decision, where the command prints decisions).
+
+    The process playing ``2 * games`` games less the one playing ``games``: what the games
+    after the first ``games`` cost, with start-up, imports and every one-time cost of a
+    first game (tables built once per board shape and cached) left out on both sides."""
+    full, decisions = instructions([*command, str(2 * games)])
+    half, half_decisions = instructions([*command, str(games)])
+    out = {"instructions_per_game": (full - half) / games}
     if decisions:
-        out["decisions_per_game"] = decisions / games
-        out["instructions_per_decision"] = (full - empty) / decisions
+        out["decisions_per_game"] = (decisions - half_decisions) / games
+        out["instructions_per_decision"] = (full - half) / (decisions - half_decisions)
     return out
 
 
@@ -90,9 +96,9 @@ def main() -> None:
     }
     if args.catanatron:
         script = str(HERE / "catanatron_random.py")
-        full, _ = instructions([args.catanatron, script, str(args.games), "0"])
-        empty, _ = instructions([args.catanatron, "-c", "import catanatron"])
-        out["catanatron"] = {"instructions_per_game": (full - empty) / args.games}
+        full, _ = instructions([args.catanatron, script, str(2 * args.games), "0"])
+        half, _ = instructions([args.catanatron, script, str(args.games), "0"])
+        out["catanatron"] = {"instructions_per_game": (full - half) / args.games}
         for name in ("engine_loop", "sim"):
             out[name]["catanatron_ratio"] = (
                 out["catanatron"]["instructions_per_game"] / out[name]["instructions_per_game"]

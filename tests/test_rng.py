@@ -45,3 +45,14 @@ def test_two_dice_are_fair_over_many_rolls() -> None:
     # Chi-square with 35 degrees of freedom: 66.6 is its 0.999 quantile.
     chi2 = sum((c - rolls / 36) ** 2 / (rolls / 36) for c in counts.values())
     assert chi2 < 66.6
+
+
+EDGES = [0, 1, (1 << 32) - 1, 1 << 32, 1 << 63, (1 << 64) - 1, (1 << 64) - 0x9E3779B97F4A7C15]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1) | st.sampled_from(EDGES))
+def test_the_compiled_builds_dice_on_halves_agree_with_the_big_int_step(state: int) -> None:
+    # Each build uses one of the two (rng.COMPILED); both must give the same game.
+    expected = rng.below(state, 36)
+    x, new_state = expected
+    assert rng._two_dice_halves(state) == (x // 6 + 1, x % 6 + 1, new_state)

@@ -23,7 +23,7 @@ from .alternate import KEEP_A_SETTLEMENT_RULE, settlements_on_board
 from .awards import extend_longest_road, longest_road_of, update_longest_road
 from .data import BRIDGE_COST, CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMENT_COST
 from .errors import IllegalActionError
-from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources
+from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources, make
 from .flow import enter_build, next_setup_step
 from .registry import Rule, register
 from .scenario import path_pieces_of
@@ -479,18 +479,18 @@ class BuildRoad(Rule):
         ph = s.phase
         # Each event is recorded before the award changes the piece may cause.
         if ph == P.SETUP_ROAD:
-            s.events.append(RoadBuilt(p, a.a))
+            s.events.append(make(RoadBuilt, (p, a.a)))
             place_road(s, p, a.a)
             for x in s.ruleset.scenarios:
                 x.after_setup_road(s, p)
             next_setup_step(s)
         elif ph == P.ROAD_BUILDING:
-            s.events.append(RoadBuilt(p, a.a))
+            s.events.append(make(RoadBuilt, (p, a.a)))
             place_road(s, p, a.a)
             free_piece_placed(s, p)
         else:
             pay(s, p, ROAD_COST)
-            s.events.append(RoadBuilt(p, a.a))
+            s.events.append(make(RoadBuilt, (p, a.a)))
             place_road(s, p, a.a)
             enter_build(s)
         return None
@@ -528,7 +528,7 @@ class BuildSettlement(Rule):
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
         if s.phase == P.SETUP_SETTLEMENT:
-            s.events.append(SettlementBuilt(p, a.a))
+            s.events.append(make(SettlementBuilt, (p, a.a)))
             place_settlement(s, p, a.a)
             if s.setup_step >= s.n:  # second round: starting resources
                 starting_resources(s, p, a.a)
@@ -536,7 +536,7 @@ class BuildSettlement(Rule):
             s.phase = P.SETUP_ROAD
         else:
             pay(s, p, SETTLEMENT_COST)
-            s.events.append(SettlementBuilt(p, a.a))
+            s.events.append(make(SettlementBuilt, (p, a.a)))
             place_settlement(s, p, a.a)
             enter_build(s)
         return None
@@ -555,7 +555,7 @@ class BuildCity(Rule):
     def error(self, s: GameState, a: Action) -> str | None:
         err = city_site_error(s, a.player, a.a)
         if err is None:
-            if s.rules.alternate and _last_settlement(s, a.player):
+            if s.ruleset.alternate and _last_settlement(s, a.player):
                 raise IllegalActionError(
                     KEEP_A_SETTLEMENT_RULE,
                     f"p{a.player} must keep at least one settlement on the board, so their "
@@ -567,7 +567,7 @@ class BuildCity(Rule):
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         h = s.hands
         if h[5 * p + 3] >= 2 and h[5 * p + 4] >= 3:  # 2 grain, 3 ore
-            if s.rules.alternate and _last_settlement(s, p):
+            if s.ruleset.alternate and _last_settlement(s, p):
                 return
             row = t.city[p]
             out.extend([row[v] for v in city_sites(s, p)])
@@ -576,7 +576,7 @@ class BuildCity(Rule):
         p = a.player
         pay(s, p, CITY_COST)
         place_city(s, p, a.a)
-        s.events.append(CityBuilt(p, a.a))
+        s.events.append(make(CityBuilt, (p, a.a)))
         enter_build(s)
         return None
 

@@ -22,7 +22,14 @@ from .awards import update_largest_army
 from .building import pay, require_cost, road_piece_sites
 from .config import Rules
 from .data import DEVELOPMENT_COST
-from .events import CardDrawn, KnightPlayed, MonopolyPlayed, RoadBuildingPlayed, YearOfPlentyPlayed
+from .events import (
+    CardDrawn,
+    KnightPlayed,
+    MonopolyPlayed,
+    RoadBuildingPlayed,
+    YearOfPlentyPlayed,
+    make,
+)
 from .flow import enter_build
 from .registry import NEEDS_DEV, Rule, register
 from .state import GameState
@@ -57,7 +64,7 @@ def draw(s: GameState, p: int, card: int) -> None:
     s.deck[card] -= 1
     s.dev[5 * p + card] += 1
     s.dev_new[5 * p + card] += 1
-    s.events.append(CardDrawn(p, card))
+    s.events.append(make(CardDrawn, (p, card)))
 
 
 def road_building_error(s: GameState, p: int) -> str | None:
@@ -197,7 +204,7 @@ class PlayKnight(PlayCard):
         p = a.player
         take_card(s, p, D.KNIGHT)
         s.knights[p] += 1
-        s.events.append(KnightPlayed(p))
+        s.events.append(make(KnightPlayed, (p,)))
         update_largest_army(s)
         s.resume = s.phase
         s.phase = P.MOVE_ROBBER

@@ -157,6 +157,14 @@ class Event(tuple[Any, ...], metaclass=_EventType):
         return event_to_json(self, topo)
 
 
+make = tuple.__new__
+"""``make(Rolled, (player, dice))``: the event ``Rolled(player, dice)``, fields in order,
+built without the Python-level ``__new__`` an event class calls. The engine makes an event
+on nearly every step; this way costs half as much in CPython and a fifth as much from the
+compiled engine (a native call instead of a Python frame). Used on the engine's hot paths;
+everywhere else the class call reads better (a test checks each such site's fields)."""
+
+
 def event_fields(e: Event | type[Event]) -> tuple[str, ...]:
     """The names of an event kind's fields, in order."""
     return e._fields

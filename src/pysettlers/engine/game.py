@@ -224,7 +224,7 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     ph = s.phase
     if s.turn and ph != P.GAME_OVER and ph != P.SPECIAL_BUILD:
         c = s.current
-        target = s.rules.vp_target
+        target = s.ruleset.vp_target
         # (the cheap test first; total_vp knows when victory point cards count)
         if s.public_vp[c] + s.dev[5 * c + 4] >= target and s.total_vp(c) >= target:
             win(s, c)

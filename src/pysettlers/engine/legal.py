@@ -65,9 +65,9 @@ def legal_actions(s: GameState, player: int | None = None, *, offers: bool = Tru
         d = s.dev
         if not s.dev_played and (d[i] or d[i + 1] or d[i + 2] or d[i + 3]):
             have |= NEEDS_DEV
-        for options in by_have[have]:
-            options(s, p, t, out)
+        for rule in by_have[have]:
+            rule.options(s, p, t, out)
     else:
-        for _, options in (rs.listers if offers else rs.quiet_listers)[ph]:
-            options(s, p, t, out)
+        for _, rule in (rs.listers if offers else rs.quiet_listers)[ph]:
+            rule.options(s, p, t, out)
     return out

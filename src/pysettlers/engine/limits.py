@@ -17,4 +17,9 @@ from .config import Rules
 
 def discard_owed(rules: Rules, hand_size: int) -> int:
     """Cards a hand of ``hand_size`` must discard when a 7 is rolled (0 at or below the limit)."""
-    return hand_size // 2 if hand_size > rules.discard_max else 0
+    return owed_above(rules.discard_max, hand_size)
+
+
+def owed_above(limit: int, hand_size: int) -> int:
+    """:func:`discard_owed` with the limit given (the engine keeps it in its ruleset)."""
+    return hand_size // 2 if hand_size > limit else 0

@@ -20,8 +20,8 @@ from .actions import Action, Outcome, outcome_words
 from .alternate import early_turn
 from .building import pay
 from .config import Rules
-from .events import Discarded, Produced, RobberMoved, Rolled, SevenRerolled
-from .limits import discard_owed
+from .events import Discarded, Produced, RobberMoved, Rolled, SevenRerolled, make
+from .limits import owed_above
 from .registry import Rule, register
 from .state import Bundle, GameState
 from .tables import ActionTable
@@ -82,17 +82,17 @@ def produce(s: GameState, total: int) -> None:
             if c:
                 hands[i] += c
                 bank[i % 5] -= c
-    s.events.append(Produced(total, tuple(owed)))
+    s.events.append(make(Produced, (total, tuple(owed))))
 
 
 def start_discards(s: GameState) -> bool:
     """Set who must discard on a 7: half, rounded down, of a hand above the limit."""
-    rules = s.rules
+    limit = s.ruleset.discard_max
     h = s.hands
     owed = s.discards
     for p in range(s.n):
         i = 5 * p
-        owed[p] = discard_owed(rules, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4])
+        owed[p] = owed_above(limit, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4])
     return any(owed)
 
 
@@ -116,7 +116,7 @@ def discard_error(s: GameState, p: int, give: Bundle) -> str | None:
 def discard(s: GameState, p: int, give: Bundle) -> None:
     pay(s, p, give)
     s.discards[p] -= sum(give)
-    s.events.append(Discarded(p, give))
+    s.events.append(make(Discarded, (p, give)))
 
 
 def victim_mask(s: GameState, p: int, h: int) -> int:
@@ -152,7 +152,7 @@ def move_robber(s: GameState, p: int, site: int, victim: int, stolen: int | None
     if stolen is not None:
         s.hands[5 * victim + stolen] -= 1
         s.hands[5 * p + stolen] += 1
-    s.events.append(RobberMoved(p, site, victim, stolen))
+    s.events.append(make(RobberMoved, (p, site, victim, stolen)))
 
 
 def roll_dice(s: GameState) -> tuple[int, int]:
@@ -185,8 +185,8 @@ class Roll(Rule):
         d1, d2 = outcome
         total = d1 + d2
         s.last_roll = total
-        s.events.append(Rolled(a.player, (d1, d2)))
-        if total == 7 and s.rules.alternate and s.rules.has("no_early_sevens"):
+        s.events.append(make(Rolled, (a.player, (d1, d2))))
+        if total == 7 and s.ruleset.alternate and s.rules.has("no_early_sevens"):
             if early_turn(s):  # alternate rule 4: ignored, and the same player rolls again
                 s.events.append(SevenRerolled(a.player))
                 return outcome

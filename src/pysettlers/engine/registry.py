@@ -21,7 +21,6 @@ What this is not: the rules themselves, or the turn structure that strings phase
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -35,8 +34,6 @@ if TYPE_CHECKING:
     from .state import GameState
     from .tables import ActionTable
 
-Options = Callable[["GameState", int, "ActionTable", list[Action]], None]
-"""Appends the legal actions of one kind for a player (the ``Rule.options`` signature)."""
 
 NEEDS_DEV: Final = 1 << 5
 """``Rule.needs`` bit: a development card that could be played (none played this turn)."""
@@ -127,14 +124,15 @@ class Ruleset:
 
     ``by_kind[k]`` is the rule of kind ``k`` (``None`` when these rules do not have it);
     ``phase_kinds[ph]`` the kinds allowed in phase ``ph``; ``listers[ph]`` the ``needs``
-    and ``options`` of those kinds in listing order; ``by_have[ph]`` (phases where some kind
-    has needs, else ``None``) the ``options`` of the kinds whose needs are met, for each
+    and rule of those kinds in listing order; ``by_have[ph]`` (phases where some kind
+    has needs, else ``None``) the rules of the kinds whose needs are met, for each
     ``have`` mask of what a player holds; ``quiet_listers`` and ``quiet_by_have`` the same
     without domestic trade proposals (offers and counter-offers); ``scenarios`` the
     scenarios in play, in registration order, whose hooks the rules call.
     """
 
     __slots__ = (
+        "alternate",
         "by_have",
         "by_kind",
         "listers",
@@ -145,12 +143,21 @@ class Ruleset:
         "public_rules",
         "scenario_of_phase",
         "scenarios",
+        "discard_max",
+        "special_building",
+        "vp_target",
     )
 
     def __init__(self, rules: Rules) -> None:
         # Built from the options with the seed left out (``ruleset_for``): the rules as a
         # seat may know them during the game.
         self.public_rules = rules
+        # Options the rules read on every step, copied here: reading a property of the
+        # (interpreted) ``Rules`` dataclass costs a generic attribute lookup each time.
+        self.vp_target: int = rules.vp_target
+        self.discard_max: int = rules.discard_max
+        self.special_building: bool = rules.special_building
+        self.alternate: bool = bool(rules.alternate)
         scenarios = tuple(x for x in _SCENARIOS if x.enabled(rules))
         chosen = dict(_BASE)
         for x in scenarios:
@@ -168,17 +175,19 @@ class Ruleset:
         self.phase_kinds: list[frozenset[ActionKind]] = [
             frozenset(r.kind for r in ordered if ph in phases[r.kind]) for ph in Phase
         ]
-        self.listers: list[tuple[tuple[int, Options], ...]] = [
-            tuple((r.needs(ph), r.options) for r in ordered if ph in phases[r.kind] and _lists(r))
+        # Rules, not their bound ``options``: the compiled engine calls a rule's method
+        # natively, a stored bound method only through Python's generic call.
+        self.listers: list[tuple[tuple[int, Rule], ...]] = [
+            tuple((r.needs(ph), r) for r in ordered if ph in phases[r.kind] and _lists(r))
             for ph in Phase
         ]
         # Phases where some kind has needs: legal_actions works out what the player holds
         # and lists only the kinds that could list something (no test per kind).
         self.by_have = [_by_have(ls) for ls in self.listers]
         # The same without domestic trade proposals: ``legal_actions(..., offers=False)``.
-        self.quiet_listers: list[tuple[tuple[int, Options], ...]] = [
+        self.quiet_listers: list[tuple[tuple[int, Rule], ...]] = [
             tuple(
-                (r.needs(ph), r.options)
+                (r.needs(ph), r)
                 for r in ordered
                 if ph in phases[r.kind] and _lists(r) and r.kind not in _PROPOSALS
             )
@@ -198,20 +207,20 @@ class Ruleset:
 _KIND_VALUES: Final = frozenset(int(k) for k in ActionKind)
 _N_KINDS: Final = max(_KIND_VALUES) + 1
 
-ByHave = tuple[tuple[Options, ...], ...]
-"""For each mask of what a player holds, the ``options`` of the kinds whose needs it meets."""
+ByHave = tuple[tuple[Rule, ...], ...]
+"""For each mask of what a player holds, the rules of the kinds whose needs it meets."""
 
 # Domestic trade proposals, which ``legal_actions(..., offers=False)`` leaves out.
 _PROPOSALS: Final = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
 
 
-def _by_have(listers: tuple[tuple[int, Options], ...]) -> ByHave | None:
+def _by_have(listers: tuple[tuple[int, Rule], ...]) -> ByHave | None:
     """``listers`` indexed by the mask of what a player holds (``None`` when no kind of
     them needs anything: then every one of them lists, whatever the player holds)."""
     if not any(needs for needs, _ in listers):
         return None
     return tuple(
-        tuple(options for needs, options in listers if not needs & ~have)
+        tuple(rule for needs, rule in listers if not needs & ~have)
         for have in range(NEEDS_DEV << 1)
     )
 

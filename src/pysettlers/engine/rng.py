@@ -35,11 +35,73 @@ def below(state: int, n: int) -> tuple[int, int]:
 def two_dice(state: int) -> tuple[int, int, int]:
     """Two dice in one draw: ``(d1, d2, new_state)`` — the pair ``below(state, 36)`` picks
     among the 36 equally likely ones, with the step written out (a roll on every turn)."""
+    if COMPILED:
+        return _two_dice_halves(state)
     state = (state + _GAMMA) & _MASK
     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     x = ((z ^ (z >> 31)) * 36) >> 64
     return x // 6 + 1, x % 6 + 1, state
+
+
+# -- the compiled engine's dice ---------------------------------------------------------------
+#
+# mypyc keeps an int unboxed below 2**62 and multiplies inline only factors below 2**30; every
+# step of SplitMix64 on 64-bit values makes Python longs instead (5,600 instructions a roll).
+# ``_two_dice_halves`` computes the same numbers on 32-bit halves with 16-bit factors, so the
+# compiled build stays in machine words. In CPython the big-int version is the faster, so
+# each build uses its own (``tests/test_rng.py`` checks that they agree).
+
+COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (its file is then an extension module)."""
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
+_GAMMA_HI: Final = _GAMMA >> 32
+_GAMMA_LO: Final = _GAMMA & _M32
+
+
+def _mul_halves(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """``(hi * 2**32 + lo) * c`` modulo 2**64 as 32-bit halves; ``c3:c2:c1:c0`` are the
+    constant ``c``'s 16-bit pieces, high first. Every factor is below 2**16."""
+    l1 = lo >> 16
+    l0 = lo & _M16
+    h1 = hi >> 16
+    h0 = hi & _M16
+    # lo * (c1:c0), a number below 2**64
+    mid = l1 * c0 + l0 * c1
+    low = l0 * c0 + ((mid & _M16) << 16)
+    carry = (low >> 32) + (mid >> 16) + l1 * c1
+    # hi * (c1:c0) and lo * (c3:c2) only matter modulo 2**32
+    cross = h0 * c0 + ((h1 * c0 + h0 * c1) << 16) + l0 * c2 + ((l1 * c2 + l0 * c3) << 16)
+    return (carry + cross) & _M32, low & _M32
+
+
+def _pieces(c: int) -> tuple[int, int, int, int]:
+    """A 64-bit constant's four 16-bit pieces, high first."""
+    return (c >> 48) & _M16, (c >> 32) & _M16, (c >> 16) & _M16, c & _M16
+
+
+_C1: Final = _pieces(0xBF58476D1CE4E5B9)
+_C2: Final = _pieces(0x94D049BB133111EB)
+
+
+def _two_dice_halves(state: int) -> tuple[int, int, int]:
+    """:func:`two_dice` computed on 32-bit halves (the same results)."""
+    lo = (state & _M32) + _GAMMA_LO
+    hi = ((state >> 32) + _GAMMA_HI + (lo >> 32)) & _M32
+    lo &= _M32
+    new_state = hi << 32 | lo
+    a3, a2, a1, a0 = _C1
+    b3, b2, b1, b0 = _C2
+    # z ^ (z >> 30), times the first constant; z ^ (z >> 27), times the second
+    zh, zl = _mul_halves(hi ^ (hi >> 30), lo ^ (lo >> 30) ^ ((hi << 2) & _M32), a3, a2, a1, a0)
+    zh, zl = _mul_halves(zh ^ (zh >> 27), zl ^ (zl >> 27) ^ ((zh << 5) & _M32), b3, b2, b1, b0)
+    vh = zh ^ (zh >> 31)
+    vl = zl ^ (zl >> 31) ^ ((zh << 1) & _M32)
+    # (v * 36) >> 64 from 16-bit pieces of v (nested floors of divisions compose exactly)
+    below32 = ((vl >> 16) * 36 + (((vl & _M16) * 36) >> 16)) >> 16  # (vl * 36) >> 32
+    x = (((vh >> 16) * 36 << 16) + (vh & _M16) * 36 + below32) >> 32
+    return x // 6 + 1, x % 6 + 1, new_state
 
 
 def weighted(state: int, weights: list[int] | tuple[int, ...]) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from typing import Final
 
 from .actions import Action, Outcome, format_bundle, resource_name
 from .errors import IllegalActionError
-from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded
+from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded, make
 from .flow import TURN_RULE
 from .registry import Rule, register
 from .state import (
@@ -144,7 +144,7 @@ def exchange_with_bank(s: GameState, p: int, give: Bundle, get: Bundle) -> None:
         if d:
             h[i + r] += d
             bank[r] -= d
-    s.events.append(MaritimeTraded(p, give, get))
+    s.events.append(make(MaritimeTraded, (p, give, get)))
 
 
 def offer_error(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> str | None:

@@ -13,7 +13,7 @@ from typing import Final
 
 from .actions import Action, Outcome
 from .building import can_build_anything
-from .events import SpecialBuildTurn, TurnStarted, Won
+from .events import SpecialBuildTurn, TurnStarted, Won, make
 from .flow import TURN_RULE
 from .registry import Rule, register
 from .state import GameState
@@ -44,7 +44,7 @@ def end_turn(s: GameState) -> None:
         s.dev_played = False
         for x in s.ruleset.scenarios:
             x.end_turn(s)
-        if s.rules.special_building:
+        if s.ruleset.special_building:
             s.phase = P.SPECIAL_BUILD
             s.special_builder = s.current
     if s.phase == P.SPECIAL_BUILD and _next_special_builder(s):
@@ -54,7 +54,7 @@ def end_turn(s: GameState) -> None:
     s.current = (s.current + 1) % s.n
     s.turn += 1
     s.phase = P.PRE_ROLL
-    s.events.append(TurnStarted(s.current, s.turn))
+    s.events.append(make(TurnStarted, (s.current, s.turn)))
 
 
 def _next_special_builder(s: GameState) -> bool:
