@@ -47,33 +47,26 @@ def produce(s: GameState, total: int) -> None:
     bo = s.building_owner
     lvl = s.building_level
     robber = s.robber
-    need = [0, 0, 0, 0, 0]  # cards owed of each resource, by everyone together
-    pays: list[tuple[int, int, int]] = []  # (5 * owner + resource, resource, cards)
+    hands = s.hands
+    bank = s.bank
+    owed = [0] * (5 * n)  # cards owed, 5 * player + resource
+    # Paid at once, as the bank can pay everyone in the usual case; a bank count gone
+    # below zero shows a shortage, and the payment is then undone and made by the rule.
     for h, v in s.prod[total]:  # the buildings on hexes numbered ``total``
         if h != robber:
             r = res[h]
             k = lvl[v]
-            need[r] += k
-            pays.append((5 * bo[v] + r, r, k))
-    owed = [0] * (5 * n)
-    hands = s.hands
-    bank = s.bank
-    if (
-        need[0] <= bank[0]
-        and need[1] <= bank[1]
-        and need[2] <= bank[2]
-        and need[3] <= bank[3]
-        and need[4] <= bank[4]
-    ):  # the bank can pay everyone: the usual case
-        for i, r, k in pays:
+            i = 5 * bo[v] + r
             owed[i] += k
             hands[i] += k
             bank[r] -= k
-    else:
-        for i, _, k in pays:
-            owed[i] += k
+    if bank[0] < 0 or bank[1] < 0 or bank[2] < 0 or bank[3] < 0 or bank[4] < 0:
+        for i, c in enumerate(owed):
+            if c:
+                hands[i] -= c
+                bank[i % 5] += c
         for r in range(5):
-            if need[r] <= bank[r]:
+            if sum(owed[r::5]) <= bank[r]:
                 continue
             owners = [p for p in range(n) if owed[5 * p + r]]
             for p in owners:  # one player short gets what is left; several get none
@@ -185,7 +178,7 @@ class Roll(Rule):
         d1, d2 = outcome
         total = d1 + d2
         s.last_roll = total
-        s.events.append(make(Rolled, (a.player, (d1, d2))))
+        s.events.append(make(Rolled, (a.player, outcome)))  # the (d1, d2) tuple
         if total == 7 and s.ruleset.alternate and s.rules.has("no_early_sevens"):
             if early_turn(s):  # alternate rule 4: ignored, and the same player rolls again
                 s.events.append(SevenRerolled(a.player))
