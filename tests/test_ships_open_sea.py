@@ -13,6 +13,8 @@ import json
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builders import assert_illegal, hand, play, targets
 from pysettlers.engine import (
@@ -33,6 +35,7 @@ from pysettlers.engine.types import ActionKind, Phase
 from pysettlers.engine.validate import validate
 from test_ships import COAST, ISLES, SHIP, at
 
+SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 OUT = "(1,-3)E"  # from the coast at (1,-2)N out to the open sea
 RIM = ("(1,-3)NE", "(1,-3)NW", "(0,-3)NE")  # on round the frame's outer rim, westwards
 MAPS = [
@@ -254,3 +257,27 @@ def test_the_rules_decide_whether_a_board_has_the_open_sea() -> None:
     with pytest.raises(ValueError, match="open_sea"):
         Board.from_json(doc)
     assert isinstance(with_sea.topology, Topology)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    kind=st.sampled_from(["islands", "big-islands", "variable", "random"]),
+)
+def test_any_laid_out_board_keeps_its_ids_and_names_with_the_open_sea(seed: int, kind: str) -> None:
+    players = 5 if kind == "big-islands" else 4
+    plain = make_board(Rules(players=players, map_kind=kind, seed=seed))
+    board = plain.with_open_sea(True)
+    t, p = board.topology, plain.topology
+    assert board.with_open_sea(False) == plain and board.with_open_sea(True) is board
+    assert t.path_ends[: p.n_paths] == p.path_ends
+    assert t.intersection_xy[: p.n_intersections] == p.intersection_xy
+    assert t.n_road_paths == p.n_paths and t.n_land_intersections == p.n_intersections
+    assert Board.from_json(board.to_json()) == board
+    for e in range(t.n_road_paths, t.n_paths):
+        assert t.parse_path(t.path_names[e]) == e
+    for v in range(t.n_land_intersections, t.n_intersections):
+        assert t.parse_intersection(t.intersection_names[v]) == v
+    # Every sea path is a side of a sea hex, and every side of a sea hex a path.
+    sides = {t.parse_path(f"({q},{r}){s}") for q, r in t.sea_hexes for s in SIDES}
+    assert set(range(t.n_road_paths, t.n_paths)) <= sides

@@ -21,7 +21,7 @@ exception holds on any board with water inside. A bridge path is named after the
 hexes it lies between (``(1,0)E`` with ``(1,0)`` water); it touches no land hex.
 
 Open sea (Seafarers ships, ``scenarios/ships``): built with ``sea`` — the board's sea hexes,
-``Board.sea_hexes`` — the topology also has a *sea intersection* at every corner of a sea
+``board.sea_hexes`` — the topology also has a *sea intersection* at every corner of a sea
 hex that is no corner of a land hex, and a *sea path* along every side of a sea hex that is
 neither a land path nor a bridge path (a side on the outer rim, with nothing beyond it,
 counts: it is a side of a sea hex). Their ids come after everything else: sea intersections
