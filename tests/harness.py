@@ -104,6 +104,10 @@ OFFER_RATE = 0.03
 """Chance of proposing a domestic offer when one is legal. Uniform choice would pick an offer
 most of the time in the main phase (there are 20 unit offers per hand) and games would not end."""
 
+MOVE_SHIP_RATE = 0.2
+"""Chance of moving a ship when a move is legal (Seafarers): on the open sea one movable ship
+has dozens of targets, and uniform choice would sail ships about instead of building."""
+
 COMPOSITE_RATE = 0.08
 """Chance of trying a composite action (whole discard, multi-unit maritime trade, bundle
 offer or counter-offer, year of plenty in the other order) instead of a listed one."""
@@ -497,7 +501,15 @@ def composite_action(s: GameState, p: int, rng: random.Random) -> Action | None:
 
 
 def choose(s: GameState, rng: random.Random, legal: list[Action]) -> Action:
-    """Uniform among ``legal`` except that offers are proposed only with ``OFFER_RATE``."""
+    """Uniform among ``legal`` except that offers are proposed only with ``OFFER_RATE`` and
+    ships moved only with ``MOVE_SHIP_RATE`` (no draw is made when no ship can move, so games
+    without ships play as before)."""
+    moves = [a for a in legal if a.kind == K.MOVE_SHIP]
+    if moves:
+        rest = [a for a in legal if a.kind != K.MOVE_SHIP]
+        if not rest or rng.random() < MOVE_SHIP_RATE:
+            return rng.choice(moves)
+        legal = rest
     offers = [a for a in legal if a.kind == K.OFFER_TRADE]
     if not offers:
         return rng.choice(legal)
@@ -570,6 +582,8 @@ class Tally:
     enumerated: int = 0
     composites: int = 0
     replays: int = 0
+    open_sea: int = 0  # ships built or moved onto a path of the open sea (Seafarers)
+    open_sea_games: int = 0  # games in which that happened at least once
     kinds: Counter[str] = field(default_factory=Counter)
     phases: Counter[str] = field(default_factory=Counter)
     configs: set[tuple[int, str, str, int]] = field(default_factory=set)
@@ -587,6 +601,8 @@ class Tally:
             "enumerated",
             "composites",
             "replays",
+            "open_sea",
+            "open_sea_games",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.kinds.update(other.kinds)
@@ -887,6 +903,10 @@ class SimGame:
             raise HarnessFailure(f"playing {a!r} (outcome {outcome!r}) failed: {e}") from e
         self.tally.kinds[K(a.kind).name] += 1
         self.tally.steps += 1
+        to = a.a if a.kind == K.BUILD_SHIP else a.b if a.kind == K.MOVE_SHIP else -1
+        if to >= s.topo.n_road_paths:  # a ship now stands on the open sea
+            self.tally.open_sea += 1
+            self.tally.open_sea_games = 1
         for e in s.events:
             if e.kind in _PROGRESS_EVENTS:
                 self.progress_played[_PROGRESS_EVENTS[e.kind]] += 1

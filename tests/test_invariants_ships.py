@@ -1,7 +1,8 @@
 """The invariant harness over seeded games with Seafarers ships (``Rules(ships=True)``).
 
 What this is for: ships change the flow (new kinds, Road Building's pieces, the Longest
-Trade Route, settlements at the end of a ship line, moves), so games with them go through
+Trade Route, settlements at the end of a ship line, moves, lines across the open sea), so
+games with them go through
 ``harness.py`` — cards conserved, pieces within limits, cached values against a recount
 (the road and settlement frontiers with ships on paths, the trade route's lengths), notation,
 save/load and replay round trips, every step — on every kind of board with sea: the 19-hex
@@ -79,6 +80,15 @@ def test_every_game_with_ships_keeps_every_invariant(tally: tuple[str, Tally]) -
 def test_the_run_builds_and_moves_ships(tally: tuple[str, Tally]) -> None:
     _, t = tally
     assert t.kinds["BUILD_SHIP"] > 0 and t.kinds["MOVE_SHIP"] > 0
+
+
+def test_ship_lines_reach_the_open_sea(tally: tuple[str, Tally]) -> None:
+    """Lines of ships leave the coast: in a good share of the games a ship is built or moved
+    onto a path of the open sea (``topology.py``; ``harness.Tally.open_sea``)."""
+    family, t = tally
+    assert t.open_sea_games >= max(1, t.games // 4), (
+        f"{family}: a ship reached the open sea in {t.open_sea_games} of {t.games} games"
+    )
 
 
 def test_the_helpers_harness_keeps_every_invariant_with_ships() -> None:

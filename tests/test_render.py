@@ -272,3 +272,24 @@ def test_status_says_what_to_do_not_the_phase_name() -> None:
     seven = position(Rules(seed=6), phase="discard", current=1, hands={0: "8brick", 2: "9ore"})
     status = render_status(observe(seven, None))
     assert "Turn 1, p1's turn: p2,p0 to discard half of their cards (a 7 was rolled)" in status
+
+
+def test_a_ship_on_the_open_sea_is_drawn_with_its_owners_letter() -> None:
+    # Seafarers ships: the open sea's paths show only once a ship is on them (the letter of
+    # its owner, a for p0), here two on the frame: out from (1,-2)N and along the outer rim.
+    from test_ships import COAST, at
+
+    plain = at(COAST, {"p0": {"settlements": ["(1,-2)N"]}})
+    shipped = at(
+        COAST, {"p0": {"settlements": ["(1,-2)N"]}}, ships={"(1,-3)E": "p0", "(1,-3)NE": "p0"}
+    )
+    before = grid(render_board(observe(plain, None)))
+    after = grid(render_board(observe(shipped, None)))
+    assert len(before) == len(after)
+    changed = [
+        after[r][c]
+        for r in range(len(after))
+        for c in range(len(after[r]))
+        if after[r][c] != before[r].ljust(len(after[r]))[c]
+    ]
+    assert changed == ["a"] * 3  # the upright (1,-3)E on one row, the slanted rim on two

@@ -86,7 +86,9 @@ def test_sea_paths_are_the_coast_and_the_paths_over_water() -> None:
     sea = sea_paths(t)
     assert t.parse_path("(1,-2)NE") in sea  # faces the sea beyond the rim
     assert t.parse_path("(1,-2)E") not in sea  # between two land hexes
-    assert sea == frozenset(t.coastal_paths)  # no water inside this board
+    # No water inside this board: the coast, and the open sea of the frame round it.
+    assert sea == frozenset(t.coastal_paths) | set(range(t.n_road_paths, t.n_paths))
+    assert t.n_road_paths == t.n_land_paths < t.n_paths
     c = new_game(ISLES).topo
     assert c.parse_path("(0,-1)E") in sea_paths(c)  # over the channel
     assert all(e in sea_paths(c) for e in range(c.n_land_paths, c.n_paths))
@@ -94,7 +96,8 @@ def test_sea_paths_are_the_coast_and_the_paths_over_water() -> None:
 
 def test_a_ship_costs_lumber_and_wool_and_joins_ones_settlement() -> None:
     s = at(COAST, {"p0": {"settlements": ["(1,-2)N"]}}, hands={"p0": SHIP + "+1ore"})
-    assert targets(s, "ship") == {"(1,-2)NW", "(1,-2)NE"}
+    # Both coasts, and the open sea's path between the frame hexes (1,-3) and (2,-3).
+    assert targets(s, "ship") == {"(1,-2)NW", "(1,-2)NE", "(1,-3)E"}
     bank = s.bank[:]
     play(s, "p0 ship (1,-2)NE")
     assert hand(s, 0) == "1ore"

@@ -89,3 +89,41 @@ def test_the_lobby_creates_a_game_with_ships(
     assert Rules.from_json(web.hub.sessions[game["id"]].info.rules).ships
     assert not errors, errors
     context.close()
+
+
+def test_a_line_of_ships_sails_the_open_sea_by_clicking(
+    web: InProcessServer,  # noqa: F811
+    web_browser: Browser,  # noqa: F811
+) -> None:
+    """Ships on the open sea are drawn (the whole sea ring is in view), and an open-sea path
+    joined to the line is a target that builds a ship there when clicked."""
+    ships = {"(1,-3)E": "p0", "(1,-3)NE": "p0"}
+    s = at(COAST, {"p0": {"settlements": ["(1,-2)N"]}}, ships=ships, hands={"p0": "1lumber+1wool"})
+    side = EngineSide(s, 0)
+    context = web_browser.new_context(viewport={"width": 1200, "height": 860})
+    page = context.new_page()
+    errors = watch_errors(page)
+    side.open(page, web.url)
+    target = ".target.edge.ship[data-name='(1,-3)NW']"  # on the frame's outer rim
+    page.wait_for_selector(target)
+    assert page.locator("svg.board .ships .ship").count() == 2
+    # Both ships lie inside the board's view box (the outer rim is drawn).
+    inside = page.evaluate(
+        """() => {
+          const svg = document.querySelector('svg.board');
+          const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+          return [...svg.querySelectorAll('.ships .ship line')].every((l) =>
+            ['x1', 'x2'].every((a) => +l.getAttribute(a) >= x && +l.getAttribute(a) <= x + w)
+            && ['y1', 'y2'].every((a) => +l.getAttribute(a) >= y && +l.getAttribute(a) <= y + h));
+        }"""
+    )
+    assert inside
+    shot(page, "s4-ships-open-sea")
+    page.locator(target).dispatch_event("click")
+    page.wait_for_selector("svg.board .ships .ship[data-name='(1,-3)NW']")
+    assert side.sent == ["p0 ship (1,-3)NW"], side.sent
+    assert not side.refused, side.refused
+    assert page.locator("svg.board .ships .ship").count() == 3
+    shot(page, "s5-ships-open-sea-built")
+    assert not errors, errors
+    context.close()

@@ -23,7 +23,9 @@ harbor on that coastal path, like a frame harbor. One intersection may touch two
 ("If two ports end up touching the same intersection, that's fine. A player who builds on
 that intersection can trade at either rate", 003): ``harbors_at`` lists them all and a
 settlement there gains every rate. A board with ``bridges`` has the bridge paths over its
-water (``topology.py``).
+water (``topology.py``). With Seafarers ships its topology also has the open sea
+(:func:`sea_hexes`, ``open_sea`` in its JSON): ``make_board`` and ``fresh_state`` give a
+game with ships that board, and a game without ships the board without it.
 
 What this is not: pieces and the robber's current hex are game state (``state.py``).
 """
@@ -148,6 +150,8 @@ class Board:
             ]
         if t.n_bridge_paths or self.sea or self.ports:
             out["bridges"] = t.n_bridge_paths > 0
+        if t.sea_hexes:  # Seafarers ships: the open sea's intersections and paths
+            out["open_sea"] = True
         return out
 
     @classmethod
@@ -189,7 +193,11 @@ class Board:
         bridges = obj.get("bridges", False)
         if not isinstance(bridges, bool):
             raise ValueError(f"board.bridges must be true or false (got {bridges!r})")
-        topo = topology_for(tuple(sorted(coords, key=lambda c: (c[1], c[0]))), bridges)
+        open_sea = obj.get("open_sea", False)
+        if not isinstance(open_sea, bool):
+            raise ValueError(f"board.open_sea must be true or false (got {open_sea!r})")
+        land = tuple(sorted(coords, key=lambda c: (c[1], c[0])))
+        topo = topology_for(land, bridges, sea_hexes(land, sea, ports) if open_sea else ())
         terrain_of = [Terrain.DESERT] * topo.n_hexes
         numbers = [0] * topo.n_hexes
         for (t, n), c in zip(items, coords):
@@ -214,10 +222,37 @@ class Board:
             and self.sea == other.sea
             and self.ports == other.ports
             and self.topology.n_bridge_paths == other.topology.n_bridge_paths
+            and self.topology.sea_hexes == other.topology.sea_hexes
         )
+
+    def with_open_sea(self, on: bool) -> Board:
+        """This board with the open sea's intersections and paths in its topology (``on``) or
+        without them; ``self`` when it already is so. Every other id is the same either way
+        (``topology.py``): harbors, terrain and numbers carry over unchanged."""
+        t = self.topology
+        if bool(t.sea_hexes) == on:
+            return self
+        sea = sea_hexes(t.hexes, self.sea, self.ports) if on else ()
+        topo = topology_for(t.hexes, t.n_bridge_paths > 0, sea)
+        return Board(topo, self.terrain, self.numbers, self.harbors, self.sea, self.ports)
 
     def __hash__(self) -> int:
         return hash((self.terrain, self.numbers, self.harbors, self.sea, self.ports))
+
+
+def sea_hexes(
+    land: tuple[Coord, ...], sea: tuple[Coord, ...], ports: tuple[Port, ...]
+) -> tuple[Coord, ...]:
+    """The sea a ship may sail (Seafarers, ``scenarios/ships``): the board's water and port
+    hexes, and its frame — every hex beside a land hex that is not land. On the frame maps
+    that is the frame round the island; on the islands maps it is their water and port
+    hexes, and the sea beyond the hexagon's rim next to a land hex there ("treat beyond the
+    rim as sea", board-data §7; a coast on the rim was sea for ships already). Farther out
+    nothing is laid, so no ship goes there."""
+    land_set = set(land)
+    frame = {(q + dq, r + dr) for q, r in land for dq, dr in SIDE_OFFSETS} - land_set
+    out = (frame | set(sea) | {c for c, _, _ in ports}) - land_set
+    return tuple(sorted(out, key=lambda c: (c[1], c[0])))
 
 
 def _name(coord: tuple[int, int]) -> str:
@@ -555,7 +590,13 @@ def _counts(c: Counter[Any]) -> str:
 
 
 def make_board(rules: Rules) -> Board:
-    """The map of a game, a pure function of its rules (map kind and seed)."""
+    """The map of a game, a pure function of its rules (map kind and seed); with Seafarers
+    ships its topology has the open sea (:meth:`Board.with_open_sea`)."""
+    board = _laid_out(rules)
+    return board.with_open_sea(True) if rules.ships else board
+
+
+def _laid_out(rules: Rules) -> Board:
     if rules.map_kind in DESCRIBED_KINDS:
         from .maps import make_described_board  # the maps laid out from descriptions
 

@@ -101,12 +101,22 @@ def road_site_error(s: GameState, p: int, e: int) -> str | None:
     """Why ``p`` may not build a road on path ``e`` now (ignoring cost), or ``None``."""
     if not 0 <= e < s.topo.n_paths:
         return f"there is no path {e}"
+    if e >= s.topo.n_road_paths:
+        return sea_path_error(s.topo.path_names[e])
     if e >= s.topo.n_land_paths:
         return (
             f"{s.topo.path_names[e]} lies between two water or port hexes: only a bridge can "
             "be built there"
         )
     return path_site_error(s, p, e)
+
+
+def sea_path_error(name: str) -> str:
+    """Why no road or bridge goes on the open sea's path ``name`` (Seafarers ships)."""
+    return (
+        f"{name} is a path of the open sea: ships "
+        '"serve as roads over water" (002); roads and bridges are never built there'
+    )
 
 
 def path_site_error(s: GameState, p: int, e: int) -> str | None:
@@ -158,7 +168,7 @@ def road_sites(s: GameState, p: int) -> list[int]:
         return sorted(
             e for e in topo.intersection_paths[s.setup_vertex] if ro[e] == NOBODY and e < land
         )
-    if topo.n_bridge_paths:  # the frontier also holds the bridge paths over water
+    if topo.n_paths != topo.n_land_paths:  # the frontier also holds paths over water
         return bits(s.road_frontier[p] & ((1 << topo.n_land_paths) - 1))
     return bits(s.road_frontier[p])
 
@@ -168,7 +178,11 @@ def bridge_sites(s: GameState, p: int) -> list[int]:
     frontier's paths from ``n_land_paths`` on (a bridge connects "exactly like roads")."""
     if s.roads_left[p] <= 0 or s.setup_vertex != NOBODY:
         return []
-    return bits(s.road_frontier[p] >> s.topo.n_land_paths << s.topo.n_land_paths)
+    t = s.topo
+    # Between the land paths and the open sea's (which take ships only, topology.py).
+    return bits(
+        s.road_frontier[p] >> t.n_land_paths << t.n_land_paths & ((1 << t.n_road_paths) - 1)
+    )
 
 
 def road_piece_sites(s: GameState, p: int) -> list[int]:
@@ -291,6 +305,11 @@ def settlement_site_error(s: GameState, p: int, v: int, setup: bool) -> str | No
     topo = s.topo
     if not 0 <= v < topo.n_intersections:
         return f"there is no intersection {v}"
+    if v >= topo.n_land_intersections:
+        return (
+            f"{topo.intersection_names[v]} lies on the open sea, touching no land hex: "
+            "settlements and cities are built on intersections of land"
+        )
     if s.building_owner[v] != NOBODY:
         return f"{topo.intersection_names[v]} is already occupied"
     if s.blocked[v]:

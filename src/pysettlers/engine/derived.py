@@ -30,7 +30,10 @@ def recount(s: GameState) -> dict[str, Any]:
     settlements_left = [data.SETTLEMENTS_PER_PLAYER] * n
     cities_left = [data.CITIES_PER_PLAYER] * n
     roads_left = [data.ROADS_PER_PLAYER] * n
-    blocked = [0] * topo.n_intersections
+    # A sea intersection is closed from the start (state.fresh_state).
+    blocked = [0] * topo.n_land_intersections + [1] * (
+        topo.n_intersections - topo.n_land_intersections
+    )
     ratios = [4] * (5 * n)
     for v, o in enumerate(s.building_owner):
         if o == NOBODY:

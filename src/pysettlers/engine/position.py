@@ -157,11 +157,11 @@ def position(
     if board is None:
         board = make_board(rules)
     n = rules.players
-    topo = board.topology
     if rng is None:
         # As new_game mixes the seed, so a built position plays on like a new game's chance.
         rng = rules.seed ^ 0x5EED_CA7A_2026_0001
     s = fresh_state(rules, board, rng)
+    topo = s.topo  # with Seafarers ships, the board with the open sea (fresh_state)
     ph = _phase(phase, "phase")
     s.phase = ph
     s.first_player = _player(first_player, n, "first_player")

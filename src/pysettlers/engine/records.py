@@ -206,8 +206,8 @@ def _load_state(obj: dict[str, Any]) -> GameState:
         raise ValueError(f"not a {STATE_FORMAT} document")
     rules = Rules.from_json(obj["rules"])
     board = Board.from_json(obj["board"])
-    t = board.topology
     s = fresh_state(rules, board, int(_str(obj["rng"], "rng"), 16))
+    t = s.topo  # the board with or without the open sea, as the rules say (fresh_state)
     s.phase = Phase[_str(obj["phase"], "phase").upper()]
     s.current = _int(obj["current"], "current")
     s.turn = _int(obj["turn"], "turn")
@@ -378,7 +378,7 @@ def replay(record: object, *, upto: object = None, checked: bool = True) -> Game
             raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
         count = upto
     game = Game.new(rules, first_player=first_player, board=board)
-    topo = board.topology
+    topo = game.state.topo  # with Seafarers ships, the board with the open sea
     for i, item in enumerate(items if count is None else items[:count]):
         text, outcome_text = _action_item(i, item)
         try:

@@ -344,6 +344,8 @@ _FIELDS: tuple[str, ...] = tuple(
 def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     """A state before the set-up phase: empty board, full bank and deck."""
     n = rules.players
+    # Seafarers ships sail the open sea; the same board without ships has none (board.py).
+    board = board.with_open_sea(rules.ships)
     topo = board.topology
     s = GameState.__new__(GameState)
     s.rules = rules
@@ -367,7 +369,11 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.building_owner = [NOBODY] * topo.n_intersections
     s.building_level = [0] * topo.n_intersections
     s.road_owner = [NOBODY] * topo.n_paths
-    s.blocked = [0] * topo.n_intersections
+    # A sea intersection has no land to build on: closed to settlements from the start
+    # (Seafarers ships, topology.py), so no frontier or set-up site ever lists it.
+    s.blocked = [0] * topo.n_land_intersections + [1] * (
+        topo.n_intersections - topo.n_land_intersections
+    )
     s.hex_owners = [0] * topo.n_hexes
     s.road_frontier = [0] * n
     s.settle_frontier = [0] * n

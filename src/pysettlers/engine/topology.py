@@ -20,6 +20,19 @@ Without bridges such intersections have no path between them at all, so the dist
 exception holds on any board with water inside. A bridge path is named after the non-land
 hexes it lies between (``(1,0)E`` with ``(1,0)`` water); it touches no land hex.
 
+Open sea (Seafarers ships, ``scenarios/ships``): built with ``sea`` — the board's sea hexes,
+``board.sea_hexes`` — the topology also has a *sea intersection* at every corner of a sea
+hex that is no corner of a land hex, and a *sea path* along every side of a sea hex that is
+neither a land path nor a bridge path (a side on the outer rim, with nothing beyond it,
+counts: it is a side of a sea hex). Their ids come after everything else: sea intersections
+from ``n_land_intersections`` on, sea paths from ``n_road_paths`` (= land + bridge paths) on,
+so every other id is the same with or without them. They join ``intersection_paths`` and
+``path_neighbors`` (a line of ships runs through them) but never ``intersection_neighbors``
+(no building stands on the sea, so the distance rule never meets them), hold no land hex
+(``intersection_hexes`` and ``path_hexes`` are empty: no production, no robber), and are
+named after a sea hex they touch (``(2,-3)S``, ``(2,-3)SE``); every corner and side of a sea
+hex is an alias of what lies there, land intersections and coastal paths included.
+
 What this is not: it knows nothing of terrain, numbers, harbors or pieces (see ``board.py``
 and ``state.py``). Any shape works — the 19-hex island, the 30-hex 5–6 island, or an
 irregular archipelago — because adjacency is derived from coordinates, never typed in.
@@ -100,15 +113,21 @@ class Topology:
         "n_bridge_paths",
         "n_hexes",
         "n_intersections",
+        "n_land_intersections",
         "n_land_paths",
         "n_paths",
+        "n_road_paths",
+        "n_sea_paths",
         "path_ends",
         "path_hexes",
         "path_names",
         "path_neighbors",
+        "sea_hexes",
     )
 
-    def __init__(self, land: Iterable[Coord], bridges: bool = False) -> None:
+    def __init__(
+        self, land: Iterable[Coord], bridges: bool = False, sea: Iterable[Coord] = ()
+    ) -> None:
         # Row-major order (top to bottom, west to east) gives stable, readable hex ids.
         self._spirals: dict[Coord, tuple[HexId, ...]] = {}  # ``spiral`` by start, once each
         self.hexes: tuple[Coord, ...] = tuple(sorted(set(land), key=lambda c: (c[1], c[0])))
@@ -132,7 +151,7 @@ class Topology:
         )
         self.intersection_hexes: tuple[tuple[HexId, ...], ...] = tuple(
             tuple(sorted(h for h, _ in corner_keys[k])) for k in keys
-        )
+        )  # the land intersections; the sea ones (no land hex) are added below
 
         # Paths: one per unordered pair of corners that are consecutive on some land hex.
         path_keys: dict[tuple[int, int], list[tuple[HexId, int]]] = {}
@@ -170,6 +189,39 @@ class Topology:
         bkeys = sorted(bridge_names, key=path_order)
         pkeys += bkeys
         self.n_bridge_paths = len(bkeys)
+        self.n_road_paths = len(pkeys)
+        self.n_land_intersections = len(keys)
+        # Open sea (module docstring): the corners of the sea hexes that are no land
+        # intersection, then the sides of the sea hexes that are no land or bridge path, each
+        # in reading order after every id above, so those ids never change.
+        self.sea_hexes: tuple[Coord, ...] = tuple(
+            sorted(set(sea) - set(self.hexes), key=lambda c: (c[1], c[0]))
+        )
+        sea_corners: dict[tuple[int, int], list[tuple[Coord, int]]] = {}
+        for q, r in self.sea_hexes:
+            cx, cy = 2 * q + r, 3 * r
+            for c, (dx, dy) in enumerate(CORNER_OFFSETS):
+                sea_corners.setdefault((cx + dx, cy + dy), []).append(((q, r), c))
+        for k in sorted((k for k in sea_corners if k not in vid), key=lambda k: (k[1], k[0])):
+            vid[k] = len(keys)
+            keys.append(k)
+        self.n_intersections = len(keys)
+        self.intersection_xy = tuple(keys)
+        sea_names: dict[tuple[int, int], list[str]] = {}
+        side_alias: dict[tuple[int, int], list[str]] = {}  # every sea hex side, by its ends
+        for q, r in self.sea_hexes:
+            cx, cy = 2 * q + r, 3 * r
+            ids = [vid[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS]
+            for s in range(6):
+                a, b = ids[s], ids[(s + 1) % 6]
+                key = (min(a, b), max(a, b))
+                side_alias.setdefault(key, []).append(f"({q},{r}){Side(s).name}")
+                if key not in path_keys and key not in bridge_names:
+                    sea_names.setdefault(key, []).append(f"({q},{r}){Side(s).name}")
+        skeys = sorted(sea_names, key=path_order)
+        pkeys += skeys
+        self.n_sea_paths = len(skeys)
+        self.intersection_hexes += ((),) * (self.n_intersections - self.n_land_intersections)
         pid = {k: i for i, k in enumerate(pkeys)}
         self.n_paths = len(pkeys)
         self.path_ends: tuple[tuple[IntersectionId, IntersectionId], ...] = tuple(pkeys)
@@ -214,19 +266,29 @@ class Topology:
         self.hex_names: tuple[str, ...] = tuple(f"({q},{r})" for q, r in self.hexes)
         inames: list[str] = []
         ialias: dict[str, IntersectionId] = {}
-        for v, k in enumerate(keys):
+        for v, k in enumerate(keys[: self.n_land_intersections]):
             touching = sorted(corner_keys[k], key=lambda hc: (hc[1] not in (0, 3), hc[0]))
             for h, c in touching:
                 ialias[self.hex_names[h] + Corner(c).name] = v
             h, c = touching[0]
             inames.append(self.hex_names[h] + Corner(c).name)
+        sea_order = {c: i for i, c in enumerate(self.sea_hexes)}
+        for k in keys:  # land intersections by a sea hex's corner too; sea ones only so
+            if k not in sea_corners:
+                continue
+            ranked = sorted(sea_corners[k], key=lambda hc: (hc[1] not in (0, 3), sea_order[hc[0]]))
+            for (q, r), c in ranked:
+                ialias.setdefault(f"({q},{r}){Corner(c).name}", vid[k])
+            if vid[k] >= self.n_land_intersections:
+                (q, r), c = ranked[0]
+                inames.append(f"({q},{r}){Corner(c).name}")
         self.intersection_names: tuple[str, ...] = tuple(inames)
         self._intersection_alias = ialias
         pnames: list[str] = []
         palias: dict[str, PathId] = {}
         for p, k in enumerate(pkeys):
-            if p >= self.n_land_paths:  # a bridge path: named by the hexes it lies between
-                aliases = bridge_names[k]
+            if p >= self.n_land_paths:  # a bridge or sea path: named by the hexes beside it
+                aliases = bridge_names[k] if p < self.n_road_paths else sea_names[k]
                 for name in aliases:
                     palias[name] = p
                 pnames.append(aliases[0])
@@ -236,6 +298,9 @@ class Topology:
                 palias[self.hex_names[h] + Side(s).name] = p
             h, s = touching[0]
             pnames.append(self.hex_names[h] + Side(s).name)
+        for k, names in side_alias.items():  # a sea hex's side names whatever lies there
+            for name in names:
+                palias.setdefault(name, pid[k])
         self.path_names: tuple[str, ...] = tuple(pnames)
         self._path_alias = palias
 
@@ -248,10 +313,14 @@ class Topology:
             return True
         if not isinstance(other, Topology):
             return NotImplemented
-        return self.hexes == other.hexes and self.n_paths == other.n_paths
+        return (
+            self.hexes == other.hexes
+            and self.n_paths == other.n_paths
+            and self.sea_hexes == other.sea_hexes
+        )
 
     def __hash__(self) -> int:
-        return hash((self.hexes, self.n_paths))
+        return hash((self.hexes, self.n_paths, self.sea_hexes))
 
     # -- naming -------------------------------------------------------------------------------
 
@@ -316,8 +385,17 @@ class Topology:
         return self.hex_sides[self.hex_index[coord]][side]
 
     def is_bridge(self, p: PathId) -> bool:
-        """Whether path ``p`` lies over water (a bridge path; module docstring)."""
-        return p >= self.n_land_paths
+        """Whether path ``p`` lies over water between two land intersections (a bridge path;
+        module docstring)."""
+        return self.n_land_paths <= p < self.n_road_paths
+
+    def is_sea_path(self, p: PathId) -> bool:
+        """Whether path ``p`` is a path of the open sea (module docstring): ships only."""
+        return p >= self.n_road_paths
+
+    def is_sea_intersection(self, v: IntersectionId) -> bool:
+        """Whether intersection ``v`` is a corner of sea hexes only (no land to build on)."""
+        return v >= self.n_land_intersections
 
     def path_between(self, a: IntersectionId, b: IntersectionId) -> PathId | None:
         """The path joining two adjacent intersections, if any."""
@@ -401,21 +479,24 @@ class _SharedTopologies:
     the flag is passed (``lru_cache`` keys ``f(x)`` and ``f(x, False)`` apart, which would
     give one shape two topologies that do not compare equal)."""
 
-    def __call__(self, land: tuple[Coord, ...], bridges: bool = False) -> Topology:
-        return _topology_for(land, bool(bridges))
+    def __call__(
+        self, land: tuple[Coord, ...], bridges: bool = False, sea: tuple[Coord, ...] = ()
+    ) -> Topology:
+        return _topology_for(land, bool(bridges), tuple(sorted(set(sea) - set(land))))
 
     def cache_clear(self) -> None:
         _topology_for.cache_clear()
 
 
 @lru_cache(maxsize=32)
-def _topology_for(land: tuple[Coord, ...], bridges: bool) -> Topology:
+def _topology_for(land: tuple[Coord, ...], bridges: bool, sea: tuple[Coord, ...]) -> Topology:
     """The shared topology of a board shape (built once, then reused by every game).
 
     The cache is bounded: boards read from records or clients may have any shape, and each
     distinct one must not stay in memory for ever. The few shapes in play stay cached.
-    ``bridges`` adds the bridge paths over water (module docstring)."""
-    return Topology(land, bridges)
+    ``bridges`` adds the bridge paths over water, ``sea`` the open sea's intersections and
+    paths around those hexes (module docstring)."""
+    return Topology(land, bridges, sea)
 
 
 topology_for = _SharedTopologies()

@@ -212,6 +212,13 @@ def _board_ranges(s: GameState, out: list[str]) -> None:
     for e, o in enumerate(ro if min(ro) < NOBODY or max(ro) >= n else ()):
         if not _seat(o, n, nobody=True):
             out.append(f"road_owner: the road on {t.path_names[e]} is owned by {o}, not a seat")
+    # The open sea (Seafarers ships, topology.py) takes ships only: no building, no road.
+    for v in range(t.n_land_intersections, t.n_intersections):
+        if bo[v] != NOBODY:
+            out.append(f"building_owner: a building on {t.intersection_names[v]}, on the sea")
+    for e in range(t.n_road_paths, t.n_paths):
+        if ro[e] != NOBODY:
+            out.append(f"road_owner: a road on {t.path_names[e]}, on the open sea")
 
 
 # -- cards ----------------------------------------------------------------------------------------

@@ -6,9 +6,12 @@ the *land* — so the engine's topology — is drawn anew by every seed. The fra
 shape every seed's land lies inside: for the described map kinds (``islands``,
 ``big-islands``, ``described``) the topology of all the description's cells taken as land;
 for the frame maps (``beginner``, ``variable``, ``random``, ``big-island``, ``peanut``),
-whose shape no seed changes, the game's own topology. A game's hexes, intersections and
-paths are mapped into the frame by their lattice coordinates (``Topology.hexes`` and
-``intersection_xy``), which are global, so the mapping needs no search.
+whose shape no seed changes, the game's own topology. With Seafarers ships the frame also
+holds the open sea's intersections and paths (``topology.py``): on a frame map the game's
+own, on a described map those of the ring of hexes round all its cells. A game's hexes,
+intersections and paths are mapped into the frame by their lattice coordinates
+(``Topology.hexes`` and ``intersection_xy``), which are global, so the mapping needs no
+search.
 
 What this is not: a rule. Nothing here decides what is legal; the frame only names places.
 """
@@ -20,6 +23,7 @@ from functools import cache
 
 from pysettlers.engine import Rules, Topology, make_board, topology_for
 from pysettlers.engine.maps import DESCRIBED_KINDS, description_for
+from pysettlers.engine.topology import SIDE_NEIGHBOR
 
 XY = tuple[int, int]
 
@@ -88,7 +92,13 @@ def _frame_for(rules: Rules) -> Frame:
     if rules.map_kind in DESCRIBED_KINDS:
         desc = description_for(rules)
         # Every cell as land: each land hex, and each bridge over water, is one of its places.
-        return _frame_of(topology_for(tuple(desc.cells)))
+        cells = tuple(desc.cells)
+        if not rules.ships:
+            return _frame_of(topology_for(cells))
+        # With ships, also the open sea: a game's sea hexes (board.sea_hexes) are cells or
+        # hexes beside one, so the ring round the cells, as sea, holds every sea place.
+        ring = {(q + dq, r + dr) for q, r in cells for dq, dr in SIDE_NEIGHBOR} - set(cells)
+        return _frame_of(topology_for(cells, False, tuple(ring)))
     return _frame_of(make_board(rules).topology)
 
 

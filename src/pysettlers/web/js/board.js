@@ -3,7 +3,9 @@
 // With the 1996 pirate the robber may stand on a harbor (view.robber names its path): it is
 // drawn at the harbor's marker, which is shown closed.
 // With Seafarers ships (view.ships.ships: path → seat) each ship is a boat in its seat's colour
-// on its path, with the seat's label on the sail.
+// on its path, with the seat's label on the sail; ships sail the open sea too (board.open_sea:
+// every corner and side of a sea hex is a place, named after that hex), so the whole sea ring
+// is in view.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
 
@@ -160,14 +162,17 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
       if (!land.has(k)) sea.set(k, [p.q + dq, p.r + dr]);
     }
   }
-  // The view box: the land and half of the sea ring (enough for the harbors).
+  // The view box: the land and half of the sea ring (enough for the harbors); with
+  // Seafarers ships (board.open_sea) the whole sea ring, whose outer rim ships sail along.
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const grow = ([x, y]) => {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  };
   for (const h of [...hexes, ...inner.map((name) => ({ hex: name }))]) {
     const p = parseName(h.hex);
-    for (const [x, y] of hexCorners(p.q, p.r, 1.8)) {
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
+    hexCorners(p.q, p.r, 1.8).forEach(grow);
   }
+  if (view.board.open_sea) for (const [q, r] of sea.values()) hexCorners(q, r, 1.15).forEach(grow);
   const svg = s("svg", {
     class: "board", viewBox: `${x0.toFixed(0)} ${y0.toFixed(0)} ${(x1 - x0).toFixed(0)} ${(y1 - y0).toFixed(0)}`,
     role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet",

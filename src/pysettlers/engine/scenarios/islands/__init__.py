@@ -42,6 +42,7 @@ from pysettlers.engine.building import (
     pay,
     place_road,
     require_cost,
+    sea_path_error,
 )
 from pysettlers.engine.config import Rules
 from pysettlers.engine.data import BRIDGE_COST
@@ -74,6 +75,8 @@ def bridge_error(s: GameState, p: int, e: int) -> str | None:
             f"{topo.path_names[e]} runs along a land hex: bridges are built only over edges "
             "of two water or port hexes"
         )
+    if e >= topo.n_road_paths:
+        return sea_path_error(topo.path_names[e])
     if s.setup_vertex != NOBODY:
         return "no bridge in the set-up phase: the set-up places a road"
     return path_site_error(s, p, e)

@@ -14,12 +14,21 @@
 Readings chosen (002 is a sketch; README, Seafarers ships, keeps the same list):
 
 * **Where.** A ship stands on a *sea path*: a path with a land hex on one side only (the
-  other a water or port hex, or the sea beyond the map's rim — every map's frame is sea), or
-  a path over water between two water or port hexes (the islands maps' bridge paths). The
-  board has intersections only at corners of land hexes, so a line of ships follows coasts
-  and crosses a strait one water hex wide; open sea farther from land has no paths. Port
-  hexes are sea. The robber stays on land (it never goes to sea; with the 1996 pirate it
-  may stand on a harbor, which is that option's rule, not a Seafarers pirate).
+  other a water or port hex, or the sea beyond the map's rim), a path over water between
+  two water or port hexes (the islands maps' bridge paths), or a path of the *open sea*.
+  With ships the board's topology has the open sea (``topology.py``, ``board.sea_hexes``):
+  the sea is the board's water and port hexes and its frame — every hex beside a land hex
+  that is not land (the frame of the frame maps; the islands maps' water and port hexes,
+  which are laid "into the normal pattern" where the frame would be, and beyond their rim
+  the hexes next to land). Every corner and side of a sea hex is then an intersection and a
+  path, so a line of ships sails across open sea, not only along coasts. Why the frame and
+  no farther: it is the sea the table lays out (the frame pieces, the islands' blue hexes);
+  beyond it there is nowhere to put a piece. Sea intersections hold no settlement or city
+  (no land; closed from the start like an intersection next to a settlement), are never
+  robber or production targets, and are no neighbours for the distance rule (nothing can
+  stand on them). Roads and bridges never go on a path of the open sea. Port hexes are
+  sea. The robber stays on land (it never goes to sea; with the 1996 pirate it may stand
+  on a harbor, which is that option's rule, not a Seafarers pirate).
 * **One piece a path.** A path holds one road, bridge or ship: no road or bridge where a
   ship stands, no ship where a road or bridge stands.
 * **Connection.** A ship joins one's own settlement or city at one of its ends, or one's

@@ -43,8 +43,8 @@ assert SHIP_COST == (0, 1, 1, 0, 0)  # written out in BuildShip.options for spee
 def sea_paths(topo: Topology) -> frozenset[int]:
     """The paths touching the sea: a land path with a land hex on one side only (the other
     is a water or port hex, or the sea beyond the rim), and every path over water (a bridge
-    path, between two water or port hexes). "Ships ... serve as roads over water or along
-    the coast" (002)."""
+    path, between two water or port hexes, and every path of the open sea). "Ships ... serve
+    as roads over water or along the coast" (002)."""
     return frozenset(e for e in range(topo.n_paths) if len(topo.path_hexes[e]) < 2)
 
 
