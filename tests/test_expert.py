@@ -270,7 +270,7 @@ def test_expert_learned_value_uses_the_shipped_weights(monkeypatch: pytest.Monke
     assert expert.leaf_value(s, leader, info) >= 0.25
 
 
-def test_expert_set_up_search_plays_legally_and_can_be_turned_off(
+def test_expert_set_up_search_plays_legally_and_is_off_by_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from pysettlers.bots import value_model as VM
@@ -286,8 +286,10 @@ def test_expert_set_up_search_plays_legally_and_can_be_turned_off(
     rules = Rules(players=4, seed=26)
     bots: list[Bot] = [make_bot("greedy", bot_rng(26, p)) for p in range(4)]
     bots[0] = Spy(make_bot("expert", bot_rng(26, 0), iterations=1, width=1, setup=3))
-    bots[1] = Spy(make_bot("expert", bot_rng(26, 1), iterations=1, width=1, setup=0))
-    bots[2] = Spy(make_bot("expert", bot_rng(26, 2), iterations=1, width=1, value="learned"))
+    bots[1] = Spy(make_bot("expert", bot_rng(26, 1), iterations=1, width=1))  # default: off
+    bots[2] = Spy(
+        make_bot("expert", bot_rng(26, 2), iterations=1, width=1, value="learned", setup=8)
+    )
     s = run(rules, bots, max_turns=3)
     assert s.phase != Phase.SETUP_SETTLEMENT
     searched = [b.inner.setup_searches for b in bots[:3] if isinstance(b, Spy)]

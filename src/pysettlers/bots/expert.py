@@ -1,11 +1,10 @@
-"""The expert bot: a determinized search over its own turn and its set-up, valued by a
-win chance learned from games' outcomes.
+"""The expert bot: a determinized search over its own turn (and, as an option, its set-up).
 
 What this is for: the strongest built-in player (issue 14). In the main phase of its own
-turn — what to build, trade, buy or play, and in which order — and for its set-up
-settlements it searches; every other decision (the roll, discards, the robber, answers to
-offers, the Special Building Phase, set-up roads) is the greedy bot's, which is already
-good there and costs well under a millisecond.
+turn — what to build, trade, buy or play, and in which order — (and, with ``setup`` > 0,
+for its set-up settlements) it searches; every other decision (the roll, discards, the
+robber, answers to offers, the Special Building Phase, set-up roads) is the greedy bot's,
+which is already good there and costs well under a millisecond.
 
 **The search** (one decision of the main phase):
 
@@ -27,12 +26,13 @@ good there and costs well under a millisecond.
    (below). The candidate with the best mean is played. (In our screening the learned value
    at these leaves was no better than the greedy one: README.)
 
-**Set-up**: each of the ``setup`` best sites by the greedy set-up
-score is played out to the end of the set-up phase by greedy bots (its own road and, for
-the first settlement, everyone's later placements) on up to two determinizations, and
-valued by its chance to win there by :mod:`~pysettlers.bots.value_model` — a
-conditional logit over every seat's features, each from that seat's own view of the
-sampled state, fitted to the outcomes of bot games (``bench/fit_value.py``).
+**Set-up** (off by default: in our measurements it did not win more, README): each of the
+``setup`` best sites by the greedy set-up score is played out to the end of the set-up
+phase by greedy bots (its own road and, for the first settlement, everyone's later
+placements) on up to two determinizations, and valued by its chance to win there by
+:mod:`~pysettlers.bots.value_model` — a conditional logit over every seat's features, each
+from that seat's own view of the sampled state, fitted to the outcomes of bot games
+(``bench/fit_value.py``).
 
 With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
 ``ms`` milliseconds (at least one); results then depend on the machine's speed.
@@ -45,7 +45,7 @@ development cards.
 Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
 default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
 searched besides ending the turn; ``value`` (``greedy``, default; or ``learned``) the leaf
-value; ``setup`` (0–60, default 8) set-up sites searched (0: the greedy choice); ``opp``
+value; ``setup`` (0–60, default 0: the greedy choice) set-up sites searched; ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
@@ -55,8 +55,8 @@ unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 ``offers``, ``noise``) for its own decisions and its rollouts.
 
 What this is not: no search of other players' turns (they play greedily in the
-rollouts), no search over robber placements, and no access to a game state: it builds its
-own sampled states from its view.
+rollouts), no search over robber placements or set-up roads, and no access to a game
+state: it builds its own sampled states from its view.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ class ExpertBot:
         if value not in VALUES:
             raise ValueError(f"expert: option 'value' must be one of {', '.join(VALUES)}")
         self.value = value
-        self.setup = int(option_float(self.name, "setup", options.pop("setup", 8), 0, 60))
+        self.setup = int(option_float(self.name, "setup", options.pop("setup", 0), 0, 60))
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
