@@ -299,3 +299,36 @@ def test_expert_set_up_search_plays_legally_and_is_off_by_default(
     assert len(scored) >= 4 * 2 * (3 + 8)
     with pytest.raises(ValueError, match="value"):
         make_bot("expert", random.Random(0), value="oracle")
+
+
+def test_expert_proposes_domestic_trades_on_its_turn() -> None:
+    """Its search never lists an offer, so it proposes as the greedy bot does first."""
+    rules = Rules(players=4, seed=27)
+    spy = Spy(make_bot("expert", bot_rng(27, 0), **TINY))
+    bots: list[Bot] = [spy] + [make_bot("greedy", bot_rng(27, p)) for p in range(1, 4)]
+    made: list[Action] = []
+    inner = spy.choose
+
+    def recording(view: View, legal: Sequence[Action]) -> Action:
+        a = inner(view, legal)
+        if a.kind == ActionKind.OFFER_TRADE:
+            assert view.phase == Phase.MAIN and view.current == view.viewer
+            made.append(a)
+        return a
+
+    spy.choose = recording  # type: ignore[method-assign]
+    run(rules, bots, max_turns=40)
+    assert made
+    quiet = Spy(make_bot("expert", bot_rng(27, 0), trade=False, **TINY))
+    q_inner = quiet.choose
+    offers: list[Action] = []
+
+    def q_recording(view: View, legal: Sequence[Action]) -> Action:
+        a = q_inner(view, legal)
+        if a.kind == ActionKind.OFFER_TRADE:
+            offers.append(a)
+        return a
+
+    quiet.choose = q_recording  # type: ignore[method-assign]
+    run(rules, [quiet, *bots[1:]], max_turns=40)
+    assert not offers

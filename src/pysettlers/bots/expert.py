@@ -164,6 +164,15 @@ class ExpertBot:
         ):
             return self._search_setup(view, legal)
         if len(legal) > 1 and view.phase in SEARCHED and view.current == view.viewer:
+            if view.phase == Phase.MAIN and self.greedy.trade:
+                # Domestic offers as the greedy bot makes them (``trading.Trader``): the
+                # candidates never include an offer (its score is the greedy's veto), so
+                # without this the expert would never propose a trade on its own turn.
+                t = self.greedy.context(view)
+                offer = self.greedy.trader.propose(view, t.info, t.q_value, legal)
+                if offer is not None:
+                    self.greedy.taken(offer)
+                    return offer
             action = self._search(view, legal)
             return F.play_victory_point(view, legal, action)
         return self.greedy.choose(view, legal)
