@@ -229,3 +229,106 @@ def test_levels_are_registered_bots_with_their_options() -> None:
     assert isinstance(override, WeightedBot) and override.noise_size == 0.0
     with pytest.raises(ValueError, match="unknown option"):
         make_bot("hard", rng, iterations=3)
+
+
+# -- the learned leaf value ----------------------------------------------------------------------
+
+
+def test_shipped_value_weights_load_and_match_the_features() -> None:
+    from pysettlers.bots import value_model as VM
+    from pysettlers.bots.value_weights import WEIGHTS
+
+    assert len(WEIGHTS) == len(VM.FEATURE_NAMES)
+    assert all(isinstance(w, float) and w == w for w in WEIGHTS)  # no NaN
+    # Points win games: the fit must have found that, whatever else it found.
+    assert WEIGHTS[VM.FEATURE_NAMES.index("vp")] > 0
+
+
+def test_expert_learned_value_uses_the_shipped_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pysettlers.bots import value_model as VM
+    from pysettlers.bots import value_weights
+
+    rules = Rules(players=4, seed=6)
+    s = new_game(rules)
+    bots = [make_bot("greedy", bot_rng(6, p)) for p in range(4)]
+    while not is_over(s) and s.turn < 30:
+        p = to_move(s)
+        apply_checked(s, bots[p].choose(observe(s, p), legal_actions(s, p)))
+    info = board_info(s.board)
+    expert = ExpertBot(random.Random(0), value="learned")
+    xs = [VM.features(observe(s, q), info) for q in range(4)]
+    scores = [sum(w * x for w, x in zip(value_weights.WEIGHTS, xq)) for xq in xs]
+    chances = VM.win_chances(scores)
+    assert sum(chances) == pytest.approx(1.0)
+    for me in range(4):
+        assert expert.leaf_value(s, me, info) == pytest.approx(chances[me])
+    # Other weights give other values: the leaves read the shipped table.
+    vp = VM.FEATURE_NAMES.index("vp")
+    monkeypatch.setattr(value_weights, "WEIGHTS", tuple(float(i == vp) for i in range(len(xs[0]))))
+    leader = max(range(4), key=lambda q: (xs[q][vp], -q))
+    assert expert.leaf_value(s, leader, info) != pytest.approx(chances[leader])
+    assert expert.leaf_value(s, leader, info) >= 0.25
+
+
+def test_expert_set_up_search_plays_legally_and_is_off_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pysettlers.bots import value_model as VM
+
+    scored: list[float] = []
+    real = VM.score
+
+    def counting(x: Sequence[float]) -> float:
+        scored.append(real(x))
+        return scored[-1]
+
+    monkeypatch.setattr(VM, "score", counting)
+    rules = Rules(players=4, seed=26)
+    bots: list[Bot] = [make_bot("greedy", bot_rng(26, p)) for p in range(4)]
+    bots[0] = Spy(make_bot("expert", bot_rng(26, 0), iterations=1, width=1, setup=3))
+    bots[1] = Spy(make_bot("expert", bot_rng(26, 1), iterations=1, width=1))  # default: off
+    bots[2] = Spy(
+        make_bot("expert", bot_rng(26, 2), iterations=1, width=1, value="learned", setup=8)
+    )
+    s = run(rules, bots, max_turns=3)
+    assert s.phase != Phase.SETUP_SETTLEMENT
+    searched = [b.inner.setup_searches for b in bots[:3] if isinstance(b, Spy)]
+    assert searched == [2, 0, 2]  # both set-up settlements, whatever the leaf value
+    # Each searched settlement valued 3 sites (bot 0) or 8 (bot 2), at least once each, for
+    # all 4 seats, by the learned value (bot 2's turn searches use it too).
+    assert len(scored) >= 4 * 2 * (3 + 8)
+    with pytest.raises(ValueError, match="value"):
+        make_bot("expert", random.Random(0), value="oracle")
+
+
+def test_expert_proposes_domestic_trades_on_its_turn() -> None:
+    """Its search never lists an offer, so it proposes as the greedy bot does first."""
+    rules = Rules(players=4, seed=27)
+    spy = Spy(make_bot("expert", bot_rng(27, 0), **TINY))
+    bots: list[Bot] = [spy] + [make_bot("greedy", bot_rng(27, p)) for p in range(1, 4)]
+    made: list[Action] = []
+    inner = spy.choose
+
+    def recording(view: View, legal: Sequence[Action]) -> Action:
+        a = inner(view, legal)
+        if a.kind == ActionKind.OFFER_TRADE:
+            assert view.phase == Phase.MAIN and view.current == view.viewer
+            made.append(a)
+        return a
+
+    spy.choose = recording  # type: ignore[method-assign]
+    run(rules, bots, max_turns=40)
+    assert made
+    quiet = Spy(make_bot("expert", bot_rng(27, 0), trade=False, **TINY))
+    q_inner = quiet.choose
+    offers: list[Action] = []
+
+    def q_recording(view: View, legal: Sequence[Action]) -> Action:
+        a = q_inner(view, legal)
+        if a.kind == ActionKind.OFFER_TRADE:
+            offers.append(a)
+        return a
+
+    quiet.choose = q_recording  # type: ignore[method-assign]
+    run(rules, [quiet, *bots[1:]], max_turns=40)
+    assert not offers

@@ -1,10 +1,10 @@
-"""The expert bot: a determinized search over its own turn, evaluated by the greedy value.
+"""The expert bot: a determinized search over its own turn (and, as an option, its set-up).
 
 What this is for: the strongest built-in player (issue 14). In the main phase of its own
-turn — where a game is won or lost: what to build, trade, buy or play, and in which order —
-it searches; every other decision (set-up, the roll, discards, the robber, answers to
-offers, the Special Building Phase) is the greedy bot's, which is already good there and
-costs well under a millisecond.
+turn — what to build, trade, buy or play, and in which order — (and, with ``setup`` > 0,
+for its set-up settlements) it searches; every other decision (the roll, discards, the
+robber, answers to offers, the Special Building Phase, set-up roads) is the greedy bot's,
+which is already good there and costs well under a millisecond.
 
 **The search** (one decision of the main phase):
 
@@ -20,9 +20,19 @@ costs well under a millisecond.
    :func:`~pysettlers.engine.chance_outcomes`. All candidates of one determinization share
    its random numbers (common random numbers), so that they are compared on the same
    deal, the same draws and the same choices of the others.
-4. *Leaf value*: at the end of the turn, :func:`position_value` of the searcher's view
-   less ``opp`` × the best opponent's (each from its own view of the sampled state), ±100 for
-   a game won or lost. The candidate with the best mean is played.
+4. *Leaf value*: at the end of the turn, with ``value=greedy`` (the default)
+   :func:`position_value` of the searcher's view less ``opp`` × the best opponent's, ±100
+   for a game won or lost; with ``value=learned`` its chance to win by the learned value
+   (below). The candidate with the best mean is played. (In our screening the learned value
+   at these leaves was no better than the greedy one: README.)
+
+**Set-up** (off by default: in our measurements it did not win more, README): each of the
+``setup`` best sites by the greedy set-up score is played out to the end of the set-up
+phase by greedy bots (its own road and, for the first settlement, everyone's later
+placements) on up to two determinizations, and valued by its chance to win there by
+:mod:`~pysettlers.bots.value_model` — a conditional logit over every seat's features, each
+from that seat's own view of the sampled state, fitted to the outcomes of bot games
+(``bench/fit_value.py``).
 
 With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
 ``ms`` milliseconds (at least one); results then depend on the machine's speed.
@@ -34,17 +44,19 @@ development cards.
 
 Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
 default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
-searched besides ending the turn; ``opp`` (0–2, default 0.3) weight of the best opponent's
-value; ``horizon`` (``turn``, default; or ``round``) where rollouts stop: at the end of its
-turn, or at the start of its next turn, the others' turns (rolls, robber, builds) played
-out greedily in between — several times slower, see the README's figures; ``memory``
-(bool, default on) deal the others' hands from what the public card flow
-showed (off: uniformly from the unseen cards); plus the greedy bot's options (``trade``,
-``helpers``, ``sbp``, ``offers``, ``noise``) for its own decisions and its rollouts.
+searched besides ending the turn; ``value`` (``greedy``, default; or ``learned``) the leaf
+value; ``setup`` (0–60, default 0: the greedy choice) set-up sites searched; ``opp``
+(0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
+(``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
+start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
+between — several times slower, see the README's figures; ``memory`` (bool, default on)
+deal the others' hands from what the public card flow showed (off: uniformly from the
+unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
+``offers``, ``noise``) for its own decisions and its rollouts.
 
 What this is not: no search of other players' turns (they play greedily in the
-rollouts), no search over set-up or robber placements, and no access to a game state: it
-builds its own sampled states from its view.
+rollouts), no search over robber placements or set-up roads, and no access to a game
+state: it builds its own sampled states from its view.
 """
 
 from __future__ import annotations
@@ -67,19 +79,22 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
-from pysettlers.engine.limits import discard_owed
 
 from . import features as F
+from . import value_model as VM
 from .base import register_bot
-from .greedy import DISCARD_CARD, PLAN_COST, PROGRESS, GreedyBot, Turn
+from .greedy import GreedyBot, Turn
 from .memory import Memory
 from .options import HEURISTIC_KEYS, check_options, option_bool, option_float
+from .value_model import leaf_hand_value
 
 K = ActionKind
 SEARCHED = frozenset({Phase.MAIN, Phase.BUILD})
-EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory", "horizon")
+EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory", "horizon", "value", "setup")
+SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
+SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
+VALUES = ("learned", "greedy")
 WIN = 100.0  # a won (lost) game's value: beyond any position's
-BUILD_SHARES = (1.0, 0.3)  # a leaf hand: its best build's progress, and the second's share
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
 ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
 HORIZONS = ("turn", "round")
@@ -106,26 +121,6 @@ def position_value(view: View, info: F.BoardInfo) -> float:
     return pts + t.prod_val + t.harbor_val + t.exp + hand + dev
 
 
-def leaf_hand_value(t: Turn) -> float:
-    """A hand at the end of a turn: its cards, the best build it is close to plus a share
-    of the second (the greedy hand value sums them all, which suits comparing one action's
-    hands but counts the same cards toward every build), less the risk of a 7."""
-    hand = t.hand
-    v = 0.0
-    for r in range(5):
-        c = hand[r]
-        v += t.card[r] * (c if c <= 4 else 4 + 0.5 * (c - 4))
-    builds = []
-    for b in range(4):
-        g = t.progress_gain[b]
-        if g > 0:
-            cost = PLAN_COST[min(2, t.near)] if b == F.SETTLEMENT else F.COSTS[b]
-            builds.append(g * PROGRESS[min(5, F.missing(hand, cost))])
-    builds.sort(reverse=True)
-    v += sum(w * x for w, x in zip(BUILD_SHARES, builds))
-    return v - t.p7 * discard_owed(t.view.rules, sum(hand)) * DISCARD_CARD
-
-
 class ExpertBot:
     """Determinized search over its own turn (module docstring)."""
 
@@ -145,17 +140,39 @@ class ExpertBot:
         if horizon not in HORIZONS:
             raise ValueError(f"expert: option 'horizon' must be one of {', '.join(HORIZONS)}")
         self.horizon = horizon
+        value = str(options.pop("value", "greedy"))
+        if value not in VALUES:
+            raise ValueError(f"expert: option 'value' must be one of {', '.join(VALUES)}")
+        self.value = value
+        self.setup = int(option_float(self.name, "setup", options.pop("setup", 0), 0, 60))
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
         self.memory = Memory()
         self.searches = 0  # searched decisions (for benchmarks)
+        self.setup_searches = 0  # ... of them set-up settlements
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.viewer is None or view.hand is None:
             raise ValueError("a bot needs the view of its own seat")
         self.memory.update(view)
+        if (
+            self.setup
+            and len(legal) > 1
+            and view.phase == Phase.SETUP_SETTLEMENT
+            and view.current == view.viewer
+        ):
+            return self._search_setup(view, legal)
         if len(legal) > 1 and view.phase in SEARCHED and view.current == view.viewer:
+            if view.phase == Phase.MAIN and self.greedy.trade:
+                # Domestic offers as the greedy bot makes them (``trading.Trader``): the
+                # candidates never include an offer (its score is the greedy's veto), so
+                # without this the expert would never propose a trade on its own turn.
+                t = self.greedy.context(view)
+                offer = self.greedy.trader.propose(view, t.info, t.q_value, legal)
+                if offer is not None:
+                    self.greedy.taken(offer)
+                    return offer
             action = self._search(view, legal)
             return F.play_victory_point(view, legal, action)
         return self.greedy.choose(view, legal)
@@ -203,6 +220,46 @@ class ExpertBot:
         self.greedy.taken(chosen)
         return chosen
 
+    def _search_setup(self, view: View, legal: Sequence[Action]) -> Action:
+        """A set-up settlement: the ``setup`` best sites by the greedy score, each played
+        out to the end of the set-up phase by greedy bots (its own road and any later
+        settlement too) and valued by the learned win chance there (module docstring)."""
+        g = self.greedy
+        t = g.context(view)
+        cands = sorted(legal, key=lambda a: -g.score(t, a))[: self.setup]
+        if len(cands) == 1:
+            return cands[0]
+        self.setup_searches += 1
+        me = view.viewer
+        assert me is not None
+        info = F.board_info(view.board)
+        totals = [0.0] * len(cands)
+        for _ in range(max(1, min(self.iterations, 2))):
+            seed = self.rng.getrandbits(64)
+            root = determinize(view, random.Random(seed))
+            for j, a in enumerate(cands):
+                s = root.copy()
+                rng = random.Random(seed)
+                _step(s, a, rng)
+                bots: dict[int, GreedyBot] = {}
+                for _ in range(SETUP_CAP):
+                    if s.phase not in SETUP:
+                        break
+                    p = to_move(s)
+                    acts = legal_actions(s, p)
+                    if len(acts) == 1:
+                        act = acts[0]
+                    else:
+                        bot = bots.get(p)
+                        if bot is None:
+                            bot = bots[p] = GreedyBot(
+                                random.Random(seed + p), **self.greedy_options
+                            )
+                        act = bot.choose(observe(s, p), acts)
+                    _step(s, act, rng)
+                totals[j] += learned_value(s, me, info)
+        return cands[max(range(len(cands)), key=lambda j: totals[j])]
+
     def _rollout(
         self, root: GameState, view: View, a: Action, seed: int, info: F.BoardInfo
     ) -> float:
@@ -237,12 +294,26 @@ class ExpertBot:
                     bot = bots[p] = GreedyBot(random.Random(seed + p), **self.greedy_options)
                 act = bot.choose(observe(s, p), acts)
             _step(s, act, rng)
+        return self.leaf_value(s, me, info)
+
+    def leaf_value(self, s: GameState, me: int, info: F.BoardInfo) -> float:
+        """The value of sampled state ``s`` to seat ``me`` (module docstring, "Leaf value")."""
+        if self.value == "learned":
+            return learned_value(s, me, info)
         value = position_value(observe(s, me), info)
         if self.opp and s.phase != Phase.GAME_OVER:
             value -= self.opp * max(
                 position_value(observe(s, q), info) for q in range(s.n) if q != me
             )
         return value
+
+
+def learned_value(s: GameState, me: int, info: F.BoardInfo) -> float:
+    """Seat ``me``'s learned chance to win in ``s`` (``value_model``), 1 or 0 when over."""
+    if s.phase == Phase.GAME_OVER:
+        return 1.0 if s.winner == me else 0.0
+    scores = [VM.score(VM.features(observe(s, q), info)) for q in range(s.n)]
+    return VM.win_chances(scores)[me]
 
 
 def _step(s: GameState, a: Action, rng: random.Random) -> None:

@@ -10,7 +10,7 @@ level      bot and options
 easy       ``weighted`` with ``noise=20`` and no domestic offers (``offers=0``): the weighted
            bot's rules of thumb, its choices blurred by a random term far larger than most
            differences between them, so it often plays a merely legal move
-medium     ``weighted`` with ``noise=2``: fixed priorities over its own view
+medium     ``weighted`` with ``noise=8``: fixed priorities over its own view
            (``weighted.py``), its close calls made at random
 hard       ``greedy``: one-ply lookahead over a value function (``greedy.py``)
 expert     ``expert``: a determinized search over its own turn evaluated by the greedy
@@ -20,7 +20,9 @@ expert     ``expert``: a determinized search over its own turn evaluated by the 
 
 Why these settings: plain ``weighted`` and ``greedy`` are only about 70 rating points
 apart, short of the 100 the issue asks between neighbours; blurring ``weighted``'s choices
-widens that gap and the one below. The spacing of the levels is measured with
+widens that gap and the one below. With the bots' domestic trading ``noise=2`` and
+``noise=3`` left ``medium`` only ~40–60 points under ``hard`` and ~300 above ``easy``
+(README, "Levels"), hence ``noise=8``. The spacing of the levels is measured with
 ``pysettlers arena`` (README, "Levels").
 
 What this is not: a new kind of bot: levels only name settings of the existing ones.
@@ -37,7 +39,7 @@ from .weighted import WeightedBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 20.0  # the weighted bot's scores mostly differ by far less than this
-MEDIUM_NOISE = 2.0  # ... by about this much in its close calls
+MEDIUM_NOISE = 8.0  # ... by about this much in its close calls
 
 
 def easy(rng: random.Random, **options: Any) -> Bot:

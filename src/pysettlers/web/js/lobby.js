@@ -38,7 +38,7 @@ const BOT_OPTIONS = {
   weighted: HEURISTIC(0.3, 0.01),
   greedy: HEURISTIC(0.5, 0.001),
   easy: HEURISTIC(0, 20),
-  medium: HEURISTIC(0.3, 2),
+  medium: HEURISTIC(0.3, 8),
   hard: HEURISTIC(0.5, 0.001),
   expert: [
     ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
