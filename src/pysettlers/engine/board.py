@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from . import data
 from .config import Rules
-from .topology import Topology, parse_coord, topology_for
+from .topology import Topology, parse_coord, ring, topology_for
 from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Side, Terrain
 
 Coord = tuple[int, int]
@@ -249,9 +249,7 @@ def sea_hexes(
     hexes, and the sea beyond the hexagon's rim next to a land hex there ("treat beyond the
     rim as sea", board-data §7; a coast on the rim was sea for ships already). Farther out
     nothing is laid, so no ship goes there."""
-    land_set = set(land)
-    frame = {(q + dq, r + dr) for q, r in land for dq, dr in SIDE_OFFSETS} - land_set
-    out = (frame | set(sea) | {c for c, _, _ in ports}) - land_set
+    out = (ring(land) | set(sea) | {c for c, _, _ in ports}) - set(land)
     return tuple(sorted(out, key=lambda c: (c[1], c[0])))
 
 

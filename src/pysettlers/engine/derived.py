@@ -18,7 +18,7 @@ from . import data
 from .awards import longest_road_of
 from .building import scan_road_sites, scan_settlement_sites
 from .scenario import path_pieces_of
-from .state import GameState
+from .state import GameState, blocked_at_start
 from .types import NOBODY, Harbor
 
 
@@ -30,10 +30,7 @@ def recount(s: GameState) -> dict[str, Any]:
     settlements_left = [data.SETTLEMENTS_PER_PLAYER] * n
     cities_left = [data.CITIES_PER_PLAYER] * n
     roads_left = [data.ROADS_PER_PLAYER] * n
-    # A sea intersection is closed from the start (state.fresh_state).
-    blocked = [0] * topo.n_land_intersections + [1] * (
-        topo.n_intersections - topo.n_land_intersections
-    )
+    blocked = blocked_at_start(topo)
     ratios = [4] * (5 * n)
     for v, o in enumerate(s.building_owner):
         if o == NOBODY:

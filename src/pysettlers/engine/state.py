@@ -341,6 +341,13 @@ _FIELDS: tuple[str, ...] = tuple(
 )
 
 
+def blocked_at_start(topo: Topology) -> list[int]:
+    """``blocked`` on an empty board: only the open sea's intersections, which have no land
+    to build on (Seafarers ships, ``topology.py``), so no frontier or set-up site lists them."""
+    sea = topo.n_intersections - topo.n_land_intersections
+    return [0] * topo.n_land_intersections + [1] * sea
+
+
 def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     """A state before the set-up phase: empty board, full bank and deck."""
     n = rules.players
@@ -369,11 +376,7 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.building_owner = [NOBODY] * topo.n_intersections
     s.building_level = [0] * topo.n_intersections
     s.road_owner = [NOBODY] * topo.n_paths
-    # A sea intersection has no land to build on: closed to settlements from the start
-    # (Seafarers ships, topology.py), so no frontier or set-up site ever lists it.
-    s.blocked = [0] * topo.n_land_intersections + [1] * (
-        topo.n_intersections - topo.n_land_intersections
-    )
+    s.blocked = blocked_at_start(topo)
     s.hex_owners = [0] * topo.n_hexes
     s.road_frontier = [0] * n
     s.settle_frontier = [0] * n

@@ -65,6 +65,13 @@ that a name of thousands of digits is refused before it is converted to an int."
 _SHOWN = 40  # characters of a bad name echoed in a message
 
 
+def ring(hexes: Iterable[Coord]) -> set[Coord]:
+    """The hexes beside any of ``hexes`` that are not among them: the frame round a map's
+    land (where bridges can lie, and the sea a ship may sail, ``board.sea_hexes``)."""
+    inside = set(hexes)
+    return {(q + dq, r + dr) for q, r in inside for dq, dr in SIDE_NEIGHBOR} - inside
+
+
 def _shown(text: str) -> str:
     """``text`` quoted for an error message, shortened when long."""
     if len(text) <= _SHOWN:
@@ -172,9 +179,7 @@ class Topology:
         # such an edge, and each of those is a neighbour of a land hex.
         bridge_names: dict[tuple[int, int], list[str]] = {}
         if bridges:
-            land_set = set(self.hexes)
-            near = {(q + dq, r + dr) for q, r in self.hexes for dq, dr in SIDE_NEIGHBOR} - land_set
-            for q, r in sorted(near, key=lambda c: (c[1], c[0])):
+            for q, r in sorted(ring(self.hexes), key=lambda c: (c[1], c[0])):
                 cx, cy = 2 * q + r, 3 * r
                 ks = [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
                 for s in range(6):

@@ -23,7 +23,7 @@ from functools import cache
 
 from pysettlers.engine import Rules, Topology, make_board, topology_for
 from pysettlers.engine.maps import DESCRIBED_KINDS, description_for
-from pysettlers.engine.topology import SIDE_NEIGHBOR
+from pysettlers.engine.topology import ring
 
 XY = tuple[int, int]
 
@@ -97,8 +97,7 @@ def _frame_for(rules: Rules) -> Frame:
             return _frame_of(topology_for(cells))
         # With ships, also the open sea: a game's sea hexes (board.sea_hexes) are cells or
         # hexes beside one, so the ring round the cells, as sea, holds every sea place.
-        ring = {(q + dq, r + dr) for q, r in cells for dq, dr in SIDE_NEIGHBOR} - set(cells)
-        return _frame_of(topology_for(cells, False, tuple(ring)))
+        return _frame_of(topology_for(cells, False, tuple(ring(cells))))
     return _frame_of(make_board(rules).topology)
 
 
