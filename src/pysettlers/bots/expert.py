@@ -245,18 +245,7 @@ class ExpertBot:
                 for _ in range(SETUP_CAP):
                     if s.phase not in SETUP:
                         break
-                    p = to_move(s)
-                    acts = legal_actions(s, p)
-                    if len(acts) == 1:
-                        act = acts[0]
-                    else:
-                        bot = bots.get(p)
-                        if bot is None:
-                            bot = bots[p] = GreedyBot(
-                                random.Random(seed + p), **self.greedy_options
-                            )
-                        act = bot.choose(observe(s, p), acts)
-                    _step(s, act, rng)
+                    self._greedy_step(s, bots, seed, rng)
                 totals[j] += learned_value(s, me, info)
         return cands[max(range(len(cands)), key=lambda j: totals[j])]
 
@@ -284,17 +273,24 @@ class ExpertBot:
                     break
             elif s.phase == Phase.SPECIAL_BUILD or s.turn != turn:
                 break
-            p = to_move(s)
-            acts = legal_actions(s, p)
-            if len(acts) == 1:
-                act = acts[0]
-            else:
-                bot = bots.get(p)
-                if bot is None:
-                    bot = bots[p] = GreedyBot(random.Random(seed + p), **self.greedy_options)
-                act = bot.choose(observe(s, p), acts)
-            _step(s, act, rng)
+            self._greedy_step(s, bots, seed, rng)
         return self.leaf_value(s, me, info)
+
+    def _greedy_step(
+        self, s: GameState, bots: dict[int, GreedyBot], seed: int, rng: random.Random
+    ) -> None:
+        """One step of a playout: the seat to move plays greedily on its own view of ``s``
+        (its bot made on first need, seeded from ``seed``), a forced move without asking."""
+        p = to_move(s)
+        acts = legal_actions(s, p)
+        if len(acts) == 1:
+            act = acts[0]
+        else:
+            bot = bots.get(p)
+            if bot is None:
+                bot = bots[p] = GreedyBot(random.Random(seed + p), **self.greedy_options)
+            act = bot.choose(observe(s, p), acts)
+        _step(s, act, rng)
 
     def leaf_value(self, s: GameState, me: int, info: F.BoardInfo) -> float:
         """The value of sampled state ``s`` to seat ``me`` (module docstring, "Leaf value")."""

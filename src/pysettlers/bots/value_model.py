@@ -31,6 +31,7 @@ from pysettlers.engine import View
 from pysettlers.engine.limits import discard_owed
 
 from . import features as F
+from . import value_weights as W  # W.WEIGHTS read at each call (a test swaps it)
 from .greedy import DISCARD_CARD, PLAN_COST, PROGRESS, Turn
 
 BUILD_SHARES = (1.0, 0.3)  # a leaf hand: its best build's progress, and the second's share
@@ -133,8 +134,6 @@ def leaf_hand_value(t: Turn) -> float:
 
 def score(x: Sequence[float]) -> float:
     """A seat's score ``s_p`` (module docstring) under the shipped weights."""
-    from . import value_weights as W  # read at each call: a test swaps the table
-
     return sum(w * v for w, v in zip(W.WEIGHTS, x))
 
 
