@@ -366,13 +366,15 @@ def test_dice_must_be_two_integers_from_one_to_six() -> None:
     assert replay(g.to_json()).steps[-1].outcome == (3, 4)
 
 
-def test_members_reads_the_same_members_as_the_enum() -> None:
-    # The hot path reads phases and kinds off ``members(...)`` classes: each attribute must
-    # be the enum's own member (identity, so ``is`` and ``==`` keep working).
-    from pysettlers.engine.types import ActionKind, DevCard, Phase, members
+def test_constant_modules_hold_every_member_of_their_enum() -> None:
+    # The hot path reads phases, kinds and cards as module constants (``P.MAIN`` after
+    # ``from . import phases as P``): each must be the enum's own member (identity, so ``is``
+    # and ``==`` keep working), and none may be missing or extra.
+    from pysettlers.engine import cards, kinds, phases
+    from pysettlers.engine.types import ActionKind, DevCard, Phase
 
-    for enum in (Phase, ActionKind, DevCard):
-        fast = members(enum)
+    for module, enum in ((phases, Phase), (kinds, ActionKind), (cards, DevCard)):
+        names = {n for n in vars(module) if n.isupper()}
+        assert names == set(enum.__members__), module.__name__
         for name, member in enum.__members__.items():
-            assert getattr(fast, name) is member
-        assert not hasattr(fast, "NOT_A_MEMBER")
+            assert getattr(module, name) is member

@@ -97,7 +97,7 @@ class RandomBot:
         return rng.choice(offers or counters)
 
 
-# Plain globals: reading a member off an enum class is slow on CPython 3.11 (types.members).
+# Plain globals: reading a member off an enum class is slow on CPython 3.11 (engine/phases.py).
 _OFFER = ActionKind.OFFER_TRADE
 _COUNTER = ActionKind.COUNTER_TRADE
 _TALK = (_OFFER, _COUNTER)

@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
+from . import kinds as K
 from .topology import NameError_, Topology
-from .types import ActionKind, DevCard, Helper, Resource, members
+from .types import ActionKind, DevCard, Helper, Resource
 
 Bundle = tuple[int, int, int, int, int]
 ZERO: Bundle = (0, 0, 0, 0, 0)
 Outcome = tuple[int, ...] | int | None
 """Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);
 the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
-
-K: Final = members(ActionKind)
 
 
 class Action(NamedTuple):

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from . import kinds as K
+from . import phases as P
 from .actions import Action, Outcome, format_bundle
 from .alternate import KEEP_A_SETTLEMENT_RULE, settlements_on_board
 from .awards import extend_longest_road, longest_road_of, update_longest_road
@@ -29,10 +31,7 @@ from .registry import Rule, register
 from .scenario import path_pieces_of
 from .state import Bundle, GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Harbor, Phase, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
+from .types import NOBODY, Harbor, Phase
 
 DISTANCE_RULE = "Distance Rule"
 COST_RULE = "Building Costs"

@@ -14,8 +14,9 @@ What this is not: the robber step after a knight (``production.py``) or road sit
 
 from __future__ import annotations
 
-from typing import Final
-
+from . import cards as D
+from . import kinds as K
+from . import phases as P
 from . import rng
 from .actions import Action, Outcome, dev_name, outcome_words, resource_name
 from .awards import update_largest_army
@@ -34,11 +35,7 @@ from .flow import enter_build
 from .registry import NEEDS_DEV, Rule, register
 from .state import GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, DevCard, Phase, is_int, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
-D: Final = members(DevCard)
+from .types import NOBODY, DevCard, Phase, is_int
 
 DEV_RULE = "Development Cards"
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from . import phases as P
 from .state import PENDING, GameState
-from .types import NOBODY, Phase, members
-
-P: Final = members(Phase)
+from .types import NOBODY
 
 TURN_RULE = "Turn Overview"
 

@@ -21,10 +21,11 @@ packages), the phase → kinds table (``registry``), persistence (``records``) o
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 # The base game's rule modules register their rules when imported.
 from . import building, data, development, production, trade, turn  # noqa: F401
+from . import phases as P
 from .actions import ZERO, Action, Outcome
 from .board import Board, make_board
 from .building import place_road, place_settlement, starting_resources
@@ -39,7 +40,7 @@ from .registry import Rule, offered_by
 from .state import GameState, fresh_state
 from .trade import DOMESTIC_RULE, MARITIME_RULE
 from .turn import win
-from .types import ActionKind, Phase, is_int, members
+from .types import ActionKind, is_int
 
 __all__ = [
     "DEV_RULE",
@@ -58,10 +59,6 @@ __all__ = [
     "new_game",
     "to_move",
 ]
-
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
 
 
 # -- creating a game --------------------------------------------------------------------------

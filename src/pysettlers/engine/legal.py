@@ -16,15 +16,11 @@ invariant harness verifies that everything listed here passes it.
 
 from __future__ import annotations
 
-from typing import Final
-
 from .actions import Action
 from .flow import CURRENT_DECIDES, decides, to_move
 from .registry import NEEDS_DEV
 from .state import GameState
-from .types import NOBODY, Phase, is_int, members
-
-P: Final = members(Phase)
+from .types import NOBODY, is_int
 
 
 def legal_actions(s: GameState, player: int | None = None, *, offers: bool = True) -> list[Action]:

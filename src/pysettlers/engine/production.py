@@ -13,8 +13,8 @@ What this is not: knights (``development.py`` hands over to the robber step here
 
 from __future__ import annotations
 
-from typing import Final
-
+from . import kinds as K
+from . import phases as P
 from . import rng
 from .actions import Action, Outcome, outcome_words
 from .alternate import early_turn
@@ -25,10 +25,7 @@ from .limits import owed_above
 from .registry import Rule, register
 from .state import Bundle, GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Phase, is_int, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
+from .types import NOBODY, Phase, is_int
 
 ROBBER_RULE = "Robber"
 DISCARD_RULE = "Rolling a 7 (discard half)"

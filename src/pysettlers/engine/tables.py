@@ -11,13 +11,11 @@ What this is not: legality; which of these actions are legal now is for the rule
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
 
+from . import kinds as K
 from .actions import Action
 from .topology import Topology
-from .types import ActionKind, members
 
-K: Final = members(ActionKind)
 UNITS = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 

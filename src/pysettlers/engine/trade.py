@@ -23,8 +23,9 @@ What this is not: whose decision it is (``flow.py``).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
 
+from . import kinds as K
+from . import phases as P
 from .actions import Action, Outcome, format_bundle, resource_name
 from .errors import IllegalActionError
 from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded, make
@@ -41,10 +42,7 @@ from .state import (
     GameState,
 )
 from .tables import ActionTable
-from .types import ActionKind, Harbor, Phase, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
+from .types import Harbor
 
 MARITIME_RULE = "Maritime Trade"
 DOMESTIC_RULE = "Domestic Trade"

@@ -9,8 +9,8 @@ What this is not: who decides (``flow.py``) or what may be built (``building.py`
 
 from __future__ import annotations
 
-from typing import Final
-
+from . import kinds as K
+from . import phases as P
 from .actions import Action, Outcome
 from .building import can_build_anything
 from .events import SpecialBuildTurn, TurnStarted, Won, make
@@ -18,10 +18,7 @@ from .flow import TURN_RULE
 from .registry import Rule, register
 from .state import GameState
 from .tables import ActionTable
-from .types import NOBODY, ActionKind, Phase, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
+from .types import NOBODY
 
 
 class EndTurn(Rule):

@@ -11,9 +11,7 @@ What this is not: it holds no rule and no state. Names follow the 5th-edition ru
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, TypeGuard, TypeVar, cast
-
-E = TypeVar("E", bound=IntEnum)
+from typing import Final, TypeGuard
 
 # Integer ids (aliases kept for readability in signatures).
 HexId = int
@@ -24,18 +22,6 @@ PathId = int
 """Index of a path (a hex edge where a road stands)."""
 PlayerId = int
 """Seat index, 0-based, clockwise."""
-
-
-def members(enum: type[E]) -> type[E]:
-    """``enum``'s members as the attributes of a plain class, for the hot path's ``P.MAIN``.
-
-    On CPython 3.11 reading a member off an enum class (``Phase.MAIN``) takes about 100 ns,
-    ten times a plain class attribute: the enum metaclass's ``__getattr__`` keeps the
-    interpreter from specialising the lookup. The rules read phases and action kinds on
-    every action, so their modules alias ``P = members(Phase)``. Only attribute reads work
-    on the result (no iteration, no calls): it is typed as the enum for the type checker.
-    """
-    return cast(type[E], type(f"{enum.__name__}Members", (), dict(enum.__members__)))
 
 
 def is_int(x: object) -> TypeGuard[int]:

@@ -30,19 +30,17 @@ before an opponent's settlement cut it, who rolled what). It never changes the s
 
 from __future__ import annotations
 
-from typing import Final
-
 from . import data
+from . import phases as P
 from .actions import dev_name, format_bundle, resource_name
 from .derived import recount
 from .flow import setup_player
 from .registry import phase_owner
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
-from .types import NOBODY, DevCard, Phase, is_int, members
+from .types import NOBODY, DevCard, Phase, is_int
 
 __all__ = ["validate"]
 
-P: Final = members(Phase)
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 TURN_PHASES = (P.PRE_ROLL, P.MAIN, P.BUILD)
 """Where a development card may be played from, so where ``resume`` may lead back to."""

@@ -34,8 +34,9 @@ What this is not: rule 8 (knights interrupting a robber move), or any strategy.
 
 from __future__ import annotations
 
-from typing import Final
-
+from pysettlers.engine import cards as D
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.config import Rules
 from pysettlers.engine.development import PlayCard, may_play, play_error, take_card
@@ -43,14 +44,10 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import ActionKind, DevCard, Phase, members
+from pysettlers.engine.types import Phase
 
 from .events import SevenIgnored, SevenUsed, VictoryPointPlayed
 from .notation import no_argument, parse_no_argument
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
-D: Final = members(DevCard)
 
 IGNORE_SEVEN_RULE = "Alternate rule 5 (ignore a 7)"
 

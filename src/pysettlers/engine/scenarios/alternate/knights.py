@@ -36,6 +36,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from pysettlers.engine import cards as D
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.awards import update_largest_army
 from pysettlers.engine.config import Rules
@@ -48,14 +51,10 @@ from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import NOBODY, ActionKind, DevCard, Phase, is_int, members
+from pysettlers.engine.types import NOBODY, Phase, is_int
 
 from .events import RobberPlaced
 from .notation import no_argument, parse_no_argument
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
-D: Final = members(DevCard)
 
 KNIGHT_INTERRUPTS_RULE = "Alternate rule 8 (knights interrupt the robber)"
 NAME: Final = "knight_interrupts"

@@ -22,14 +22,15 @@ What this is not: any base-game rule; with ``Rules.helpers`` off none of this ru
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
+from pysettlers.engine import phases as P
 from pysettlers.engine.config import Rules
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import Phase, members
+from pysettlers.engine.types import Phase
 
 from . import notation, unview
 from .build_position import build_helpers
@@ -41,8 +42,6 @@ from .validate import validate_helpers
 from .view import HelperView, helper_view
 
 __all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
-
-P: Final = members(Phase)
 
 
 class HelpersScenario(Scenario):

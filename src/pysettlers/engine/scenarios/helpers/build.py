@@ -20,9 +20,9 @@ that take or trade cards (``trade.py``), or the base building rules reused here.
 from __future__ import annotations
 
 from math import comb
-from typing import Final
 
 from pysettlers.engine import data, rng
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.awards import update_largest_army, update_longest_road
 from pysettlers.engine.building import (
@@ -43,7 +43,7 @@ from pysettlers.engine.development import draw
 from pysettlers.engine.events import CityBuilt, RoadBuilt, SettlementBuilt
 from pysettlers.engine.scenario import path_pieces_of
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, DevCard, Phase, members
+from pysettlers.engine.types import NOBODY, DevCard
 
 from .events import CandamirBought, CandamirDrew, LinMoved, LouisMoved, VincentBuilt, WilliamPaid
 from .state import hx_of
@@ -54,9 +54,6 @@ from .table import (
     HelperTable,
     Result,
 )
-
-P: Final = members(Phase)
-
 
 # -- Candamir ----------------------------------------------------------------------------------
 # "When you buy a development card, you may substitute 1 of the 3 resources with any 1 other

@@ -17,8 +17,7 @@ package is imported. What this is not: legality (``rules.py``).
 
 from __future__ import annotations
 
-from typing import Final
-
+from pysettlers.engine import kinds as K
 from pysettlers.engine.actions import (
     Action,
     NotationError,
@@ -41,9 +40,8 @@ from pysettlers.engine.actions import (
 )
 from pysettlers.engine.data import CANDAMIR_DRAW
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import ActionKind, members
+from pysettlers.engine.types import ActionKind
 
-K: Final = members(ActionKind)
 _LEVELS = {1: "settlement", 2: "city"}
 KEYWORDS: dict[ActionKind, str] = {
     K.HELPER_CANDAMIR: "candamir",

@@ -33,16 +33,17 @@ unit forms in ``table.py``), nor the turn structure they plug into.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from pysettlers.engine import data
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, helper_name
 from pysettlers.engine.errors import IllegalActionError
 from pysettlers.engine.events import Produced
 from pysettlers.engine.registry import Rule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import NOBODY, ActionKind, Helper, Phase, members
+from pysettlers.engine.types import NOBODY, ActionKind, Helper, Phase
 
 from .build import (
     candamir_apply,
@@ -100,8 +101,6 @@ from .trade import (
     take_options,
 )
 
-K: Final = members(ActionKind)
-P: Final = members(Phase)
 HELPERS_RULE = "Helpers of CATAN"
 
 

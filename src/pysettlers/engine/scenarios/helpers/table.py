@@ -12,15 +12,13 @@ What this is not: when an advantage applies or what it does (``helper_build.py``
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
 
 from pysettlers.engine import data
+from pysettlers.engine import kinds as K
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import Bundle
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import ActionKind, members
 
-K: Final = members(ActionKind)
 UNITS: tuple[Bundle, ...] = (
     (1, 0, 0, 0, 0),
     (0, 1, 0, 0, 0),

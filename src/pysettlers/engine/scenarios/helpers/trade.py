@@ -14,11 +14,10 @@ a roll), the prohibitions, or maritime trade itself (the base game's
 
 from __future__ import annotations
 
-from typing import Final
-
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, Phase, members
+from pysettlers.engine.types import NOBODY
 
 from .events import (
     HildeChose,
@@ -32,9 +31,6 @@ from .events import (
 )
 from .state import hx_of
 from .table import HelperTable, Result, opponent_pairs
-
-P: Final = members(Phase)
-
 
 # -- Hilde -------------------------------------------------------------------------------------
 # "After your production roll has been resolved, choose an opponent who has more victory

@@ -10,16 +10,15 @@ What this is not: the base game's invariants (``engine/validate.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from pysettlers.engine import data
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import helper_name
 from pysettlers.engine.state import GameState
-from pysettlers.engine.types import NOBODY, Helper, Phase, is_int, members
+from pysettlers.engine.types import NOBODY, Helper, Phase, is_int
 
 from .state import HelperState
 
-P: Final = members(Phase)
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 OWNER_PHASES = (P.HELPER_AFTER, P.HILDE_TAKE, P.CANDAMIR_KEEP, P.NASSIR_REPAY)
 """Helper phases in which the helper's owner (``helpers.owner``) decides."""

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.building import (
     bridge_sites,
@@ -51,13 +53,10 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import NOBODY, ActionKind, Phase, members
+from pysettlers.engine.types import NOBODY, Phase
 
 from .events import BridgeBuilt
 from .notation import format_bridge, parse_bridge
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
 
 BRIDGE_RULE = "Bridges (Islands of Catan)"
 MAP_KINDS_WITH_BRIDGES: Final = ("islands", "big-islands", "described")

@@ -45,6 +45,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import (
     Action,
     NotationError,
@@ -63,10 +65,7 @@ from pysettlers.engine.state import Bundle, GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import NameError_, Topology
 from pysettlers.engine.trade import maritime_error
-from pysettlers.engine.types import NOBODY, ActionKind, Harbor, Phase, members
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
+from pysettlers.engine.types import NOBODY, ActionKind, Harbor, Phase
 
 PIRATE_RULE = "Pirate (1996 alternate rule)"
 NAME: Final = "pirate"

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
+from pysettlers.engine import kinds as K
+from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.awards import update_longest_road
 from pysettlers.engine.building import (
@@ -25,13 +27,10 @@ from pysettlers.engine.registry import Rule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import NOBODY, ActionKind, Phase, members
+from pysettlers.engine.types import NOBODY, Phase
 
 from .events import ShipBuilt, ShipMoved
 from .part import ShipsPart, part_of
-
-K: Final = members(ActionKind)
-P: Final = members(Phase)
 
 SHIP_RULE = "Ships (Seafarers)"
 MOVE_RULE = "Moving ships (Seafarers)"
