@@ -26,7 +26,7 @@ from pysettlers.engine.scenarios.pirate import ratios_at_harbors
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import NOBODY
 
-Bundle = tuple[int, int, int, int, int]
+Bundle = tuple[int, ...]  # five counts, typed as the engine types them (data.Bundle)
 
 # Build kinds, indexing COSTS.
 ROAD, SETTLEMENT, CITY, DEV = 0, 1, 2, 3

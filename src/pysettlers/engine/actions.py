@@ -38,7 +38,7 @@ from . import kinds as K
 from .topology import NameError_, Topology
 from .types import ActionKind, DevCard, Helper, Resource
 
-Bundle = tuple[int, int, int, int, int]
+Bundle = tuple[int, ...]  # always five counts; see ``data.Bundle`` for why not typed so
 ZERO: Bundle = (0, 0, 0, 0, 0)
 Outcome = tuple[int, ...] | int | None
 """Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);

@@ -12,8 +12,12 @@ from __future__ import annotations
 from .types import Corner, Harbor, Helper, Side, Terrain
 
 Coord = tuple[int, int]
-Bundle = tuple[int, int, int, int, int]
-"""Counts of (brick, lumber, wool, grain, ore)."""
+Bundle = tuple[int, ...]
+"""Counts of (brick, lumber, wool, grain, ore): always five. Typed as a tuple of any
+length on purpose: compiled by mypyc, a fixed-length tuple of ints is an unboxed C struct,
+so every bundle read off an action, indexed by a variable or put into an event was boxed
+or unboxed again, five ints at a time (5% of a random game). ``check`` and the rules
+verify the length of every bundle that comes from outside."""
 
 # -- Building costs (R5 "Building Costs Card", page 4) ----------------------------------------
 ROAD_COST: Bundle = (1, 1, 0, 0, 0)  # brick & lumber

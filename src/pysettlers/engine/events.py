@@ -55,7 +55,7 @@ Res = Annotated[int, "resource"]
 Card = Annotated[int, "card"]
 HelperRef = Annotated[int, "helper"]
 Cards = Annotated[tuple[int, ...], "cards"]
-Bundle5 = Annotated[tuple[int, int, int, int, int], "bundle"]
+Bundle5 = Annotated[tuple[int, ...], "bundle"]  # five counts (``data.Bundle``)
 
 
 class Hidden:

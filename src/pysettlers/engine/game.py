@@ -208,7 +208,10 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     Returns the chance outcome that was used (sampled from the state's generator when
     ``outcome`` is ``None``), or ``None`` for an action without chance.
     """
-    rule = s.ruleset.by_kind[a.kind]
+    # (an ``int`` local: compiled, a list indexed by an int is a native read, by an enum
+    # member a generic ``__getitem__``)
+    k: int = a.kind
+    rule = s.ruleset.by_kind[k]
     if rule is None:  # a kind these rules do not have: even unchecked, refused by name
         rule = _rule(s, a.kind)
     if s.live_views:  # lazy views still held are completed before the state changes

@@ -32,6 +32,7 @@ def legal_actions(s: GameState, player: int | None = None, *, offers: bool = Tru
     without the cost of listing them.
     """
     ph = s.phase
+    phi: int = ph  # indexes the ruleset's lists natively when compiled (``game.apply``)
     if player is None:
         # Most phases have one decider, the current player; only discards, trade answers,
         # special build turns and scenarios' phases need the general rule.
@@ -47,11 +48,11 @@ def legal_actions(s: GameState, player: int | None = None, *, offers: bool = Tru
     out: list[Action] = []
     t = s.tables
     rs = s.ruleset
-    by_have = (rs.by_have if offers else rs.quiet_by_have)[ph]
+    by_have = (rs.by_have if offers else rs.quiet_by_have)[phi]
     if by_have is not None:
         # What p holds, as the rules' ``needs`` bits: only kinds that could list something.
         i = 5 * p
-        if rs.needs_hand[ph]:
+        if rs.needs_hand[phi]:
             h = s.hands
             have = (
                 (h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3
@@ -64,6 +65,6 @@ def legal_actions(s: GameState, player: int | None = None, *, offers: bool = Tru
         for rule in by_have[have]:
             rule.options(s, p, t, out)
     else:
-        for _, rule in (rs.listers if offers else rs.quiet_listers)[ph]:
+        for _, rule in (rs.listers if offers else rs.quiet_listers)[phi]:
             rule.options(s, p, t, out)
     return out

@@ -57,7 +57,7 @@ from .tables import ActionTable, action_table
 from .topology import Topology
 from .types import NOBODY, Phase
 
-Bundle = tuple[int, int, int, int, int]
+Bundle = tuple[int, ...]  # always five counts; see ``data.Bundle`` for why not typed so
 ZERO: Bundle = (0, 0, 0, 0, 0)
 
 # Answers to a trade offer, per addressed player (``offer_answers``).
