@@ -219,7 +219,10 @@ def test_a_rate_limited_action_is_refused_with_its_id(server: Any) -> None:
         ids = [await c1.act("p1 end", 0) for _ in range(130)]
         limited = await until(c1, lambda m: m.get("code") == "rate_limited")
         assert limited["id"] in ids[100:], limited
+        # Closing with a burst of refusals still unread is a clean close (1000), not one
+        # that waits out the client's timeout for a close frame it stopped reading (1006).
         await c1.close()
+        assert c1.ws is not None and c1.ws.close_code == 1000
 
     run(go())
 

@@ -39,7 +39,11 @@ class SeatClient:
         self.keep = False
 
     async def connect(self, since: int | None = None) -> dict[str, Any]:
-        self.ws = await connect(self.url, max_size=2**22, open_timeout=10)
+        # ``max_queue``: messages read ahead but not yet taken by ``recv``. With the
+        # library's default of 16, a client that closes with more unread (a burst of
+        # refusals) stops reading the socket and so never sees the server's close frame:
+        # its close then waits out the 10 s timeout and ends abnormally (1006).
+        self.ws = await connect(self.url, max_size=2**22, open_timeout=10, max_queue=1024)
         hello: dict[str, Any] = {"type": "hello", "protocol": 1}
         if self.token is not None:
             hello["token"] = self.token
