@@ -141,7 +141,7 @@ class BuyDevelopment(Rule):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         if outcome is None:
-            card, s.rng = rng.weighted(s.rng, s.deck)
+            card, s.rng_hi, s.rng_lo = rng.weighted_halves(s.rng_hi, s.rng_lo, s.deck)
             outcome = card
         assert isinstance(outcome, int)
         pay(s, a.player, DEVELOPMENT_COST)

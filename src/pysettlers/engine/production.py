@@ -147,7 +147,7 @@ def move_robber(s: GameState, p: int, site: int, victim: int, stolen: int | None
 
 def roll_dice(s: GameState) -> tuple[int, int]:
     """Two dice from the game's own generator, in one draw (36 equally likely pairs)."""
-    d1, d2, s.rng = rng.two_dice(s.rng)
+    d1, d2, s.rng_hi, s.rng_lo = rng.two_dice_halves(s.rng_hi, s.rng_lo)
     return (d1, d2)
 
 
@@ -169,10 +169,12 @@ class Roll(Rule):
         out.append(t.roll[p])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        if outcome is None:
-            outcome = roll_dice(s)
-        assert isinstance(outcome, tuple)
-        d1, d2 = outcome
+        if outcome is None:  # (``roll_dice`` written out: a call a turn costs CPython a frame)
+            d1, d2, s.rng_hi, s.rng_lo = rng.two_dice_halves(s.rng_hi, s.rng_lo)
+            outcome = (d1, d2)
+        else:
+            assert isinstance(outcome, tuple)
+            d1, d2 = outcome
         total = d1 + d2
         s.last_roll = total
         s.events.append(make(Rolled, (a.player, outcome)))  # the (d1, d2) tuple
@@ -309,7 +311,7 @@ def steal_card(s: GameState, victim: int, outcome: Outcome) -> int | None:
     if victim == NOBODY or not s.hand_size(victim):
         return None
     if outcome is None:
-        stolen, s.rng = rng.weighted(s.rng, s.hand(victim))
+        stolen, s.rng_hi, s.rng_lo = rng.weighted_halves(s.rng_hi, s.rng_lo, s.hand(victim))
         return stolen
     assert isinstance(outcome, int)
     return outcome

@@ -89,7 +89,9 @@ _SLOTS = (
     "dev_played",
     "last_roll",
     "winner",
-    "rng",
+    # the game's generator (SplitMix64) as two 32-bit halves: ``rng`` reads and sets it whole
+    "rng_hi",
+    "rng_lo",
     # board pieces
     "robber",
     "building_owner",
@@ -162,7 +164,8 @@ class GameState:
     dev_played: bool
     last_roll: int
     winner: int
-    rng: int
+    rng_hi: int
+    rng_lo: int
     robber: int
     building_owner: list[int]
     building_level: list[int]
@@ -221,7 +224,8 @@ class GameState:
         s.dev_played = self.dev_played
         s.last_roll = self.last_roll
         s.winner = self.winner
-        s.rng = self.rng
+        s.rng_hi = self.rng_hi
+        s.rng_lo = self.rng_lo
         s.robber = self.robber
         s.building_owner = self.building_owner[:]
         s.building_level = self.building_level[:]
@@ -312,6 +316,18 @@ class GameState:
         if self.rules.alternate and self.rules.has("victory_points_played"):
             return 0
         return self.dev[5 * p + 4]
+
+    @property
+    def rng(self) -> int:
+        """The game's generator state, 64 bits (``rng.py``). Held as two 32-bit halves,
+        ``rng_hi`` and ``rng_lo``, so that the compiled engine draws in machine words
+        (``rng.py`` says why); the draws on the hot paths use the halves directly."""
+        return self.rng_hi << 32 | self.rng_lo
+
+    @rng.setter
+    def rng(self, value: int) -> None:
+        self.rng_hi = (value >> 32) & 0xFFFFFFFF
+        self.rng_lo = value & 0xFFFFFFFF
 
     def fields(self) -> dict[str, object]:
         """All slot values (for equality checks and debugging)."""

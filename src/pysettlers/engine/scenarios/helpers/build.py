@@ -124,7 +124,7 @@ def candamir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
         left = s.deck[:]
         cards = []
         for _ in range(min(data.CANDAMIR_DRAW, sum(left))):
-            c, s.rng = rng.weighted(s.rng, left)
+            c, s.rng_hi, s.rng_lo = rng.weighted_halves(s.rng_hi, s.rng_lo, left)
             left[c] -= 1
             cards.append(c)
         outcome = tuple(sorted(cards))
