@@ -81,8 +81,13 @@ def run(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
         Rules(players=5, seed=22, helpers=True),
         Rules(players=6, seed=23, map_kind="random"),
         Rules(players=3, seed=24, trade_build="separate"),
+        Rules(players=4, seed=20, map_kind="islands", ships=True, pirate=True),
     ],
-    ids=lambda r: f"{r.players}p-{r.map_kind}-{r.trade_build}" + ("-helpers" if r.helpers else ""),
+    ids=lambda r: (
+        f"{r.players}p-{r.map_kind}-{r.trade_build}"
+        + ("-helpers" if r.helpers else "")
+        + ("-ships" if r.ships else "")
+    ),
 )
 def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
     hero = rules.seed % rules.players
@@ -98,6 +103,7 @@ def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
     assert isinstance(spy, Spy) and spy.calls
     inner = spy.inner
     assert isinstance(inner, ExpertBot) and inner.searches > 0
+    assert inner.setup_searches == 2  # both set-up settlements by playouts (TINY: 4 games)
 
 
 def test_expert_is_reproducible_with_iterations() -> None:
