@@ -22,7 +22,9 @@ Run: ``nice .venv/bin/python bench/expert.py --games 400 --jobs 1``
      ``nice .venv/bin/python bench/expert.py --hero expert:iterations=8 --players 5``
      ``nice .venv/bin/python bench/expert.py --hero hard --opponent medium``
      ``nice .venv/bin/python bench/expert.py --games 400 --jobs 2 --out e.jsonl --resume``
-     (stop it any time; the same command later plays only the games not yet in e.jsonl)
+     (stop it any time; the same command later plays only the games not yet in e.jsonl;
+     with the set-up playouts a game costs the expert ~5–10 s, so 400 games take about an
+     hour on two idle cores)
 The levels' spacing (ratings) comes from the arena:
      ``nice .venv/bin/pysettlers arena easy medium hard expert --games 240 --workers 2``
 """

@@ -4,7 +4,8 @@ Games are driven as the simulator and the server drive them: each seat's view ca
 event since that seat's previous view (``observe(s, seat, since)``), the bot answers from
 the view and the legal actions only (a spy checks the types it is called with), and its
 choice goes through ``apply_checked``. Budgets are tiny (one determinization, two
-candidates) so that these games take seconds; strength is measured in ``bench/expert.py``.
+candidates, four set-up playouts) so that these games take seconds; strength is
+measured in ``bench/expert.py``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from pysettlers.engine import (
     to_move,
 )
 
-TINY = {"iterations": 1, "width": 2}
+TINY = {"iterations": 1, "width": 2, "setup": 2, "playouts": 4}
 
 
 class Spy:
@@ -80,8 +81,13 @@ def run(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
         Rules(players=5, seed=22, helpers=True),
         Rules(players=6, seed=23, map_kind="random"),
         Rules(players=3, seed=24, trade_build="separate"),
+        Rules(players=4, seed=20, map_kind="islands", ships=True, pirate=True),
     ],
-    ids=lambda r: f"{r.players}p-{r.map_kind}-{r.trade_build}" + ("-helpers" if r.helpers else ""),
+    ids=lambda r: (
+        f"{r.players}p-{r.map_kind}-{r.trade_build}"
+        + ("-helpers" if r.helpers else "")
+        + ("-ships" if r.ships else "")
+    ),
 )
 def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
     hero = rules.seed % rules.players
@@ -97,6 +103,7 @@ def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
     assert isinstance(spy, Spy) and spy.calls
     inner = spy.inner
     assert isinstance(inner, ExpertBot) and inner.searches > 0
+    assert inner.setup_searches == 2  # both set-up settlements by playouts (TINY: 4 games)
 
 
 def test_expert_is_reproducible_with_iterations() -> None:
@@ -128,8 +135,10 @@ def test_expert_options_are_checked() -> None:
 def test_expert_round_horizon_and_time_budget_play_legally() -> None:
     rules = Rules(players=4, seed=25)
     bots: list[Bot] = [make_bot("greedy", bot_rng(25, p)) for p in range(4)]
-    bots[1] = Spy(make_bot("expert", bot_rng(25, 1), iterations=1, width=1, horizon="round"))
-    bots[2] = Spy(make_bot("expert", bot_rng(25, 2), ms=1, width=1, memory=False))
+    bots[1] = Spy(
+        make_bot("expert", bot_rng(25, 1), iterations=1, width=1, horizon="round", setup=0)
+    )
+    bots[2] = Spy(make_bot("expert", bot_rng(25, 2), ms=1, width=1, memory=False, setup=0))
     run(rules, bots, max_turns=40)
     assert all(isinstance(b, Spy) and b.calls for b in bots[1:3])
 
@@ -270,7 +279,7 @@ def test_expert_learned_value_uses_the_shipped_weights(monkeypatch: pytest.Monke
     assert expert.leaf_value(s, leader, info) >= 0.25
 
 
-def test_expert_set_up_search_plays_legally_and_is_off_by_default(
+def test_expert_learned_set_up_search_plays_legally(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from pysettlers.bots import value_model as VM
@@ -285,10 +294,12 @@ def test_expert_set_up_search_plays_legally_and_is_off_by_default(
     monkeypatch.setattr(VM, "score", counting)
     rules = Rules(players=4, seed=26)
     bots: list[Bot] = [make_bot("greedy", bot_rng(26, p)) for p in range(4)]
-    bots[0] = Spy(make_bot("expert", bot_rng(26, 0), iterations=1, width=1, setup=3))
-    bots[1] = Spy(make_bot("expert", bot_rng(26, 1), iterations=1, width=1))  # default: off
+    bots[0] = Spy(make_bot("expert", bot_rng(26, 0), iterations=1, width=1, setup=3, playouts=0))
+    bots[1] = Spy(make_bot("expert", bot_rng(26, 1), iterations=1, width=1, setup=0))  # off
     bots[2] = Spy(
-        make_bot("expert", bot_rng(26, 2), iterations=1, width=1, value="learned", setup=8)
+        make_bot(
+            "expert", bot_rng(26, 2), iterations=1, width=1, value="learned", setup=8, playouts=0
+        )
     )
     s = run(rules, bots, max_turns=3)
     assert s.phase != Phase.SETUP_SETTLEMENT
@@ -299,6 +310,45 @@ def test_expert_set_up_search_plays_legally_and_is_off_by_default(
     assert len(scored) >= 4 * 2 * (3 + 8)
     with pytest.raises(ValueError, match="value"):
         make_bot("expert", random.Random(0), value="oracle")
+
+
+def test_expert_set_up_playouts_are_the_default_and_pick_the_best_playout_site(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whole-game playouts with successive halving: the site whose playouts win is chosen
+    even when the greedy score ranks it third, and the budget is spent as documented."""
+    default = make_bot("expert", random.Random(0))
+    assert isinstance(default, ExpertBot) and (default.setup, default.playouts) == (8, 240)
+    rules = Rules(players=4, seed=28)
+    s = new_game(rules)
+    me = to_move(s)
+    legal = legal_actions(s, me)
+    view = observe(s, me)
+    expert = make_bot("expert", bot_rng(28, me), setup=3, playouts=12)
+    assert isinstance(expert, ExpertBot)
+    greedy = GreedyBot(random.Random(0))
+    t = greedy.context(view)
+    ranked = sorted(legal, key=lambda a: -greedy.score(t, a))
+    target = ranked[2].a  # the third site by the greedy score
+    calls: list[GameState] = []
+
+    def playout(self: ExpertBot, st: GameState, seat: int, seed: int, info: object) -> float:
+        assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
+        calls.append(st)
+        return 1.0 if st.building_owner[target] == seat else 0.0
+
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    chosen = expert.choose(view, legal)
+    assert chosen.kind == ActionKind.BUILD_SETTLEMENT and chosen.a == target
+    # 3 sites: round one 12 // 2 // 3 = 2 games each, round two 12 // 2 // 2 = 3 each.
+    assert len(calls) == 3 * 2 + 2 * 3 and expert.setup_searches == 1
+    # Real playouts: whole games, 0 or 1 when over, deterministic per seed.
+    del calls[:]
+    monkeypatch.undo()
+    start = s.copy()
+    apply_checked(start, chosen)
+    values = [expert._playout(start.copy(), me, 99, board_info(s.board)) for _ in range(2)]
+    assert values[0] == values[1] and 0.0 <= values[0] <= 1.0
 
 
 def test_expert_proposes_domestic_trades_on_its_turn() -> None:

@@ -1,8 +1,8 @@
-"""The expert bot: a determinized search over its own turn (and, as an option, its set-up).
+"""The expert bot: whole-game playouts for its set-up, a determinized search over its turn.
 
-What this is for: the strongest built-in player (issue 14). In the main phase of its own
-turn — what to build, trade, buy or play, and in which order — (and, with ``setup`` > 0,
-for its set-up settlements) it searches; every other decision (the roll, discards, the
+What this is for: the strongest built-in player (issue 14). For its set-up settlements and in
+the main phase of its own turn — what to build, trade, buy or play, and in which order —
+it searches; every other decision (the roll, discards, the
 robber, answers to offers, the Special Building Phase, set-up roads) is the greedy bot's,
 which is already good there and costs well under a millisecond.
 
@@ -26,13 +26,21 @@ which is already good there and costs well under a millisecond.
    (below). The candidate with the best mean is played. (In our screening the learned value
    at these leaves was no better than the greedy one: README.)
 
-**Set-up** (off by default: in our measurements it did not win more, README): each of the
+**Set-up** (its two set-up settlements, where the game is most decided): each of the
 ``setup`` best sites by the greedy set-up score is played out to the end of the set-up
 phase by greedy bots (its own road and, for the first settlement, everyone's later
-placements) on up to two determinizations, and valued by its chance to win there by
-:mod:`~pysettlers.bots.value_model` — a conditional logit over every seat's features, each
-from that seat's own view of the sampled state, fitted to the outcomes of bot games
-(``bench/fit_value.py``).
+placements — the greedy set-up is a fair model of the others' at this level) on two
+determinizations, and then *whole games* are played out from there by fast ``weighted``
+bots (no domestic offers, a third faster) on the sampled state itself — about 20 ms a
+game for 4 players — counting 1 for a game it wins, 0 for one it loses. The ``playouts``
+games are spread by *successive halving*: each round spends an equal share on the sites
+still in the running and keeps the better half, so that the close ones get the most
+games; game ``k`` has the same random numbers (dice, draws, the bots' tie-breaks) for
+every site (common random numbers). Greedy play values a site by the next turn's
+production; a site's worth over a whole game (the resources that build cities late, the
+room to expand before others block it) is what the playouts add. With ``playouts=0`` the
+sites are valued at the end of the set-up by the learned win chance instead (below;
+weaker in our measurements).
 
 With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
 ``ms`` milliseconds (at least one); results then depend on the machine's speed.
@@ -45,7 +53,9 @@ development cards.
 Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
 default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
 searched besides ending the turn; ``value`` (``greedy``, default; or ``learned``) the leaf
-value; ``setup`` (0–60, default 0: the greedy choice) set-up sites searched; ``opp``
+value; ``setup`` (0–60, default 8; 0: the greedy choice) set-up sites searched;
+``playouts`` (0–100000, default 240) whole-game playouts per set-up settlement (0: value
+the sites by the learned win chance at the end of the set-up); ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
@@ -54,9 +64,11 @@ deal the others' hands from what the public card flow showed (off: uniformly fro
 unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 ``offers``, ``noise``) for its own decisions and its rollouts.
 
-What this is not: no search of other players' turns (they play greedily in the
-rollouts), no search over robber placements or set-up roads, and no access to a game
-state: it builds its own sampled states from its view.
+What this is not: no search of other players' turns (they play greedily in the turn
+rollouts), no search over robber placements or set-up roads, no playouts during the main
+phase (a whole game per candidate is too slow there), and no access to a game state: it
+builds its own sampled states from its view. The set-up's playout count does not follow
+``ms``.
 """
 
 from __future__ import annotations
@@ -87,10 +99,21 @@ from .greedy import GreedyBot, Turn
 from .memory import Memory
 from .options import HEURISTIC_KEYS, check_options, option_bool, option_float
 from .value_model import leaf_hand_value
+from .weighted import WeightedBot
 
 K = ActionKind
 SEARCHED = frozenset({Phase.MAIN, Phase.BUILD})
-EXPERT_KEYS = ("iterations", "ms", "width", "opp", "memory", "horizon", "value", "setup")
+EXPERT_KEYS = (
+    "iterations",
+    "ms",
+    "width",
+    "opp",
+    "memory",
+    "horizon",
+    "value",
+    "setup",
+    "playouts",
+)
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
 VALUES = ("learned", "greedy")
@@ -98,6 +121,9 @@ WIN = 100.0  # a won (lost) game's value: beyond any position's
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
 ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
 HORIZONS = ("turn", "round")
+GAME_CAP = 4000  # decisions a playout of the rest of a game may take (a guard)
+PLAYOUT_TURNS = 400  # ... and turns: past them the learned win chance stands in
+PLAYOUT_BOT = {"trade": False}  # the playouts' weighted bots: no domestic offers (a third faster)
 
 
 def position_value(view: View, info: F.BoardInfo) -> float:
@@ -144,7 +170,10 @@ class ExpertBot:
         if value not in VALUES:
             raise ValueError(f"expert: option 'value' must be one of {', '.join(VALUES)}")
         self.value = value
-        self.setup = int(option_float(self.name, "setup", options.pop("setup", 0), 0, 60))
+        self.setup = int(option_float(self.name, "setup", options.pop("setup", 8), 0, 60))
+        self.playouts = int(
+            option_float(self.name, "playouts", options.pop("playouts", 240), 0, 100000)
+        )
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
@@ -221,6 +250,80 @@ class ExpertBot:
         return chosen
 
     def _search_setup(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.playouts:
+            return self._search_setup_playouts(view, legal)
+        return self._search_setup_learned(view, legal)
+
+    def _search_setup_playouts(self, view: View, legal: Sequence[Action]) -> Action:
+        """A set-up settlement by whole-game playouts (module docstring, "Set-up")."""
+        g = self.greedy
+        t = g.context(view)
+        cands = sorted(legal, key=lambda a: -g.score(t, a))[: self.setup]
+        if len(cands) == 1:
+            return cands[0]
+        self.setup_searches += 1
+        me = view.viewer
+        assert me is not None
+        info = F.board_info(view.board)
+        n_det = 2
+        seeds = [self.rng.getrandbits(64) for _ in range(n_det)]
+        roots = [determinize(view, random.Random(seed)) for seed in seeds]
+        ends: dict[tuple[int, int], GameState] = {}
+
+        def end_of_setup(j: int, d: int) -> GameState:
+            s = ends.get((j, d))
+            if s is None:
+                s = roots[d].copy()
+                rng = random.Random(seeds[d])
+                _step(s, cands[j], rng)
+                bots: dict[int, GreedyBot] = {}
+                for _ in range(SETUP_CAP):
+                    if s.phase not in SETUP:
+                        break
+                    self._greedy_step(s, bots, seeds[d], rng)
+                ends[(j, d)] = s
+            return s
+
+        # Successive halving: each round spends an equal share of the playouts on the
+        # candidates left, then keeps the better half; playout k has the same random numbers
+        # for every candidate (common random numbers).
+        alive = list(range(len(cands)))
+        rounds = max(1, (len(alive) - 1).bit_length())
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        k = 0
+        play_seeds: list[int] = []
+        for r in range(rounds):
+            per = max(1, self.playouts // rounds // len(alive))
+            while len(play_seeds) < k + per:
+                play_seeds.append(self.rng.getrandbits(64))
+            for j in alive:
+                for i in range(k, k + per):
+                    s = end_of_setup(j, i % n_det).copy()
+                    totals[j] += self._playout(s, me, play_seeds[i], info)
+                    counts[j] += 1
+            k += per
+            if r < rounds - 1:
+                alive.sort(key=lambda j: -totals[j] / counts[j])
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        best = max(alive, key=lambda j: totals[j] / counts[j])
+        return cands[best]
+
+    def _playout(self, s: GameState, me: int, seed: int, info: F.BoardInfo) -> float:
+        """Play ``s`` out to the end by weighted bots (fast); 1 if ``me`` wins, else 0
+        (past ``PLAYOUT_TURNS``, its learned chance to win)."""
+        rng = random.Random(seed)
+        bots = [WeightedBot(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
+        for _ in range(GAME_CAP):
+            if s.phase == Phase.GAME_OVER or s.turn > PLAYOUT_TURNS:
+                break
+            p = to_move(s)
+            acts = legal_actions(s, p)
+            act = acts[0] if len(acts) == 1 else bots[p].choose(observe(s, p), acts)
+            _step(s, act, rng)
+        return learned_value(s, me, info)
+
+    def _search_setup_learned(self, view: View, legal: Sequence[Action]) -> Action:
         """A set-up settlement: the ``setup`` best sites by the greedy score, each played
         out to the end of the set-up phase by greedy bots (its own road and any later
         settlement too) and valued by the learned win chance there (module docstring)."""

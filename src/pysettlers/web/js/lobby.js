@@ -44,6 +44,8 @@ const BOT_OPTIONS = {
     ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
     ["ms", "time per search in ms (0: by deals)", 0, { min: 0, max: 60000, step: 10 }],
     ["width", "moves searched besides ending the turn", 4, { min: 1, max: 30, step: 1 }],
+    ["setup", "set-up sites searched (0: the greedy choice)", 8, { min: 0, max: 60, step: 1 }],
+    ["playouts", "games played out per set-up settlement", 240, { min: 0, max: 100000, step: 10 }],
     ["memory", "remembers the cards seen changing hands", true],
     ...HEURISTIC(0.5, 0.001),
   ],
