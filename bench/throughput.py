@@ -13,7 +13,8 @@ What this is not: a test (no assertion on speed) or a profiler.
 With ``--catanatron PYTHON`` (an interpreter that has Catanatron installed, in its own
 environment) each run of ours is followed by a run of Catanatron's random players on the
 same core (``bench/catanatron_random.py``), so both see the same machine load, and the ratio
-of the medians is printed.
+of the medians is printed, with each run's own ratio and their median (``ratio_runs``,
+``ratio_paired_median``): steadier when the machine's speed drifts between runs.
 
 With ``--sim GAMES`` each run also times ``pysettlers sim --players random,random,random,random
 --games GAMES --workers 1`` in a subprocess (start-up included): the simulator's finished
@@ -242,6 +243,14 @@ def main(argv: list[str] | None = None) -> int:
         result["catanatron_runs"] = [round(r, 1) for r in theirs]
         result["catanatron_turns_per_game"] = round(statistics.median(their_turns), 1)
         result["ratio_vs_catanatron"] = round(gps / statistics.median(theirs), 2)
+        # Each run's own ratio, ours against Catanatron's games right after it: on a shared
+        # machine whose speed drifts between runs, the pairs see the nearest load.
+        paired = [a / b for a, b in zip(rates, theirs, strict=True)]
+        result["ratio_runs"] = [round(r, 2) for r in paired]
+        result["ratio_paired_median"] = round(statistics.median(paired), 2)
+        if sims:
+            sim_paired = [a / b for a, b in zip(sims, theirs, strict=True)]
+            result["sim_ratio_paired_median"] = round(statistics.median(sim_paired), 2)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
