@@ -250,12 +250,9 @@ class ExpertBot:
         return chosen
 
     def _search_setup(self, view: View, legal: Sequence[Action]) -> Action:
-        if self.playouts:
-            return self._search_setup_playouts(view, legal)
-        return self._search_setup_learned(view, legal)
-
-    def _search_setup_playouts(self, view: View, legal: Sequence[Action]) -> Action:
-        """A set-up settlement by whole-game playouts (module docstring, "Set-up")."""
+        """A set-up settlement: the ``setup`` best sites by the greedy score, chosen by
+        whole-game playouts (``playouts`` > 0) or by the learned win chance at the end of
+        the set-up (module docstring, "Set-up")."""
         g = self.greedy
         t = g.context(view)
         cands = sorted(legal, key=lambda a: -g.score(t, a))[: self.setup]
@@ -265,6 +262,27 @@ class ExpertBot:
         me = view.viewer
         assert me is not None
         info = F.board_info(view.board)
+        if self.playouts:
+            return self._setup_by_playouts(view, cands, me, info)
+        return self._setup_by_learned_value(view, cands, me, info)
+
+    def _rest_of_setup(self, root: GameState, a: Action, seed: int) -> GameState:
+        """``a`` played on a copy of ``root``, then the rest of the set-up played greedily
+        (its own road, and everyone's later placements)."""
+        s = root.copy()
+        rng = random.Random(seed)
+        _step(s, a, rng)
+        bots: dict[int, GreedyBot] = {}
+        for _ in range(SETUP_CAP):
+            if s.phase not in SETUP:
+                break
+            self._greedy_step(s, bots, seed, rng)
+        return s
+
+    def _setup_by_playouts(
+        self, view: View, cands: list[Action], me: int, info: F.BoardInfo
+    ) -> Action:
+        """The site whose whole-game playouts win most (successive halving)."""
         n_det = 2
         seeds = [self.rng.getrandbits(64) for _ in range(n_det)]
         roots = [determinize(view, random.Random(seed)) for seed in seeds]
@@ -273,15 +291,7 @@ class ExpertBot:
         def end_of_setup(j: int, d: int) -> GameState:
             s = ends.get((j, d))
             if s is None:
-                s = roots[d].copy()
-                rng = random.Random(seeds[d])
-                _step(s, cands[j], rng)
-                bots: dict[int, GreedyBot] = {}
-                for _ in range(SETUP_CAP):
-                    if s.phase not in SETUP:
-                        break
-                    self._greedy_step(s, bots, seeds[d], rng)
-                ends[(j, d)] = s
+                s = ends[(j, d)] = self._rest_of_setup(roots[d], cands[j], seeds[d])
             return s
 
         # Successive halving: each round spends an equal share of the playouts on the
@@ -323,33 +333,17 @@ class ExpertBot:
             _step(s, act, rng)
         return learned_value(s, me, info)
 
-    def _search_setup_learned(self, view: View, legal: Sequence[Action]) -> Action:
-        """A set-up settlement: the ``setup`` best sites by the greedy score, each played
-        out to the end of the set-up phase by greedy bots (its own road and any later
-        settlement too) and valued by the learned win chance there (module docstring)."""
-        g = self.greedy
-        t = g.context(view)
-        cands = sorted(legal, key=lambda a: -g.score(t, a))[: self.setup]
-        if len(cands) == 1:
-            return cands[0]
-        self.setup_searches += 1
-        me = view.viewer
-        assert me is not None
-        info = F.board_info(view.board)
+    def _setup_by_learned_value(
+        self, view: View, cands: list[Action], me: int, info: F.BoardInfo
+    ) -> Action:
+        """The site with the best learned win chance at the end of the set-up, over up to
+        two sampled states."""
         totals = [0.0] * len(cands)
         for _ in range(max(1, min(self.iterations, 2))):
             seed = self.rng.getrandbits(64)
             root = determinize(view, random.Random(seed))
             for j, a in enumerate(cands):
-                s = root.copy()
-                rng = random.Random(seed)
-                _step(s, a, rng)
-                bots: dict[int, GreedyBot] = {}
-                for _ in range(SETUP_CAP):
-                    if s.phase not in SETUP:
-                        break
-                    self._greedy_step(s, bots, seed, rng)
-                totals[j] += learned_value(s, me, info)
+                totals[j] += learned_value(self._rest_of_setup(root, a, seed), me, info)
         return cands[max(range(len(cands)), key=lambda j: totals[j])]
 
     def _rollout(

@@ -1,15 +1,6 @@
-"""The members of :class:`~pysettlers.engine.types.DevCard` as module constants: the
-development card kinds, read as ``D.KNIGHT`` after ``from . import cards as D`` on hot paths.
-
-What this is for: speed, nothing else (issue 10). Each name is the enum's own member
-(``tests/test_engine_v2.py`` checks every one), so ``==`` and ``is`` work as with
-``DevCard.X``. Compiled by mypyc, a ``Final`` module constant is a C static read in a
-few instructions and ``card == D.X`` becomes an identity test, where reading a member
-off the enum class — or off a plain class holding the members — is a lookup through the
-type (about 140 instructions; 3% of a random game). In CPython too a module attribute
-is the cheapest read there is.
-
-What this is not: a second definition: the values live in ``types.DevCard``.
+"""The members of :class:`~pysettlers.engine.types.DevCard` as module constants:
+the development card kinds, read as ``D.KNIGHT`` after ``from . import cards as D``. For speed
+only, like ``phases.py`` (which says why); the values live in ``types.DevCard``.
 """
 
 from __future__ import annotations

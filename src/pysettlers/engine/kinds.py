@@ -1,15 +1,6 @@
-"""The members of :class:`~pysettlers.engine.types.ActionKind` as module constants: the kinds
-of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K`` on the rules' hot paths.
-
-What this is for: speed, nothing else (issue 10). Each name is the enum's own member
-(``tests/test_engine_v2.py`` checks every one), so ``==`` and ``is`` work as with
-``ActionKind.X``. Compiled by mypyc, a ``Final`` module constant is a C static read in a
-few instructions and ``kind == K.X`` becomes an identity test, where reading a member
-off the enum class — or off a plain class holding the members — is a lookup through the
-type (about 140 instructions; 3% of a random game). In CPython too a module attribute
-is the cheapest read there is.
-
-What this is not: a second definition: the values live in ``types.ActionKind``.
+"""The members of :class:`~pysettlers.engine.types.ActionKind` as module constants:
+the kinds of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K``. For speed
+only, like ``phases.py`` (which says why); the values live in ``types.ActionKind``.
 """
 
 from __future__ import annotations
