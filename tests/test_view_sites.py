@@ -128,6 +128,30 @@ def test_a_hypothetical_view_gets_its_own_sites() -> None:
     assert lifted.road_sites[0] != view.road_sites[0]
 
 
+def test_views_of_the_same_pieces_share_sites_and_copies_never_mix() -> None:
+    """Views of one set of pieces work the sites out once (``views._share_sites``), and
+    copies of a state that go on to place different pieces — the search bot's rollouts
+    from one sampled state — each see their own."""
+    s = position(
+        pieces={"p0": {"settlements": ["(0,-1)N"], "roads": ["(0,-1)NE"]}},
+        hands={"p0": "brick+lumber+brick+lumber"},
+    )
+    first = observe(s, 0)
+    assert first.road_sites[0]
+    assert observe(s, 1).sites_of(0) is first.sites_of(0)  # shared, not worked out again
+    roads = [a for a in legal_actions(s, 0) if a.kind == K.BUILD_ROAD]
+    assert len(roads) >= 2
+    copies = [s.copy() for _ in roads]
+    for c, a in zip(copies, roads):
+        apply(c, a)
+    for c, a in zip(copies, roads):
+        view = observe(c, 0)
+        assert view.sites_of(0) is not first.sites_of(0)
+        assert view.road_sites[0] == tuple(road_sites(c, 0)) and a.a not in view.road_sites[0]
+        assert observe(c.copy(), 2).road_sites[0] == view.road_sites[0]
+    assert first.road_sites[0] == tuple(road_sites(s, 0))  # the original, unchanged
+
+
 def test_discard_owed_is_what_a_seven_asks() -> None:
     for limit in (4, 7, 9):
         s = new_game(Rules(seed=3, discard_limit=limit))

@@ -354,3 +354,29 @@ def test_longest_road_on_the_view_matches_the_engine() -> None:
                 info = F.board_info(view.board)
                 for q in range(4):
                     assert F.longest_road(view, info, q) == view.road_length[q]
+
+
+def test_nearest_site_is_the_closest_reachable_site() -> None:
+    """``nearest_site`` (the weighted bot's early-exit walk) agrees with the minimum of
+    ``reachable_sites`` for every seat, on positions all through random bot games."""
+    checked = 0
+    for seed in range(3):
+        s = new_game(Rules(players=4, seed=seed))
+        bots = [make_bot("weighted", random.Random(seed * 10 + p)) for p in range(4)]
+        for step in range(4000):
+            if s.winner >= 0:
+                break
+            p = to_move(s)
+            acts = legal_actions(s, p)
+            if step % 7 == 0:
+                view = observe(s, p)
+                info = F.board_info(view.board)
+                for q in range(4):
+                    for roads in (1, 2, 3):
+                        reach = F.reachable_sites(view, q, info, roads)
+                        want = min(reach.values(), default=-1)
+                        assert F.nearest_site(view, q, info, roads) == want
+                    assert (F.nearest_site(view, q, info, 0) == 0) == (0 in reach.values())
+                    checked += 1
+            apply_checked(s, acts[0] if len(acts) == 1 else bots[p].choose(observe(s, p), acts))
+    assert checked > 300

@@ -415,6 +415,61 @@ def reachable_sites(
     return sites
 
 
+def nearest_site(view: View, p: int, info: BoardInfo, max_roads: int = 2) -> int:
+    """The fewest new roads ``p`` needs to reach an open site (0: one is buildable now), or
+    -1 when none is within ``max_roads`` (or ``p`` has no settlement left).
+
+    For ``max_roads`` >= 1 the same as ``min(reachable_sites(view, p, info,
+    max_roads).values(), default=-1)`` (tested so; with 0 it only asks for a site now), for
+    bots that only ask whether and how soon they can settle: it walks the same plan level
+    by level and stops at the first level with an open site instead of mapping every site
+    (the weighted bot asks on each main-phase decision of the expert's playouts).
+    """
+    if not view.pieces_left[p][1]:
+        return -1
+    free = open_sites(view, info)
+    if any(v in free for v in view.sites_of(p)[1]):
+        return 0
+    if max_roads < 1:
+        return -1
+    bo = view.building_owner
+    ro = view.road_owner
+    paths = info.inter_paths
+    ends = info.path_ends
+    seen: set[int] = set()
+    frontier: list[int] = []
+    for e in view.sites_of(p)[0]:
+        for w in ends[e]:
+            if w in seen:
+                continue
+            o = bo[w]
+            if o != NOBODY and o != p:
+                continue  # an opponent's building: neither a site nor a way through
+            if w in free:
+                return 1
+            seen.add(w)
+            frontier.append(w)
+    for d in range(2, max_roads + 1):
+        nxt: list[int] = []
+        for v in frontier:
+            for e in paths[v]:
+                if ro[e] != NOBODY:
+                    continue
+                a, b = ends[e]
+                w = b if a == v else a
+                if w in seen:
+                    continue
+                o = bo[w]
+                if o != NOBODY and o != p:
+                    continue
+                if w in free:
+                    return d
+                seen.add(w)
+                nxt.append(w)
+        frontier = nxt
+    return -1
+
+
 def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1, ship: bool = False) -> int:
     """Length of ``p``'s longest road on the view's road map, with road ``extra`` added (a
     ship, with ``ship``); with Seafarers ships, of the Longest Trade Route.

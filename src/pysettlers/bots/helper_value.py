@@ -107,8 +107,7 @@ def _worth(view: View, me: int, h: Helper, info: F.BoardInfo) -> float:
         return base * (0.5 if ratio <= 2 else 1.0)
     if h == Helper.WILLIAM:
         if F.pieces_left(view, me)[0] and F.pieces_left(view, me)[1]:
-            reach = F.reachable_sites(view, me, info, 2)
-            if reach and min(reach.values()) > 0:
+            if F.nearest_site(view, me, info, 2) > 0:
                 return 0.08
         return 0.03
     return 0.04  # Louis

@@ -317,13 +317,13 @@ class WeightedBot:
         hand = view.hand
         _, s_left, c_left = F.pieces_left(view, me)
         _, n_settle, _ = F.pieces(view, me)
-        reach = F.reachable_sites(view, me, info, 2)
+        near = F.nearest_site(view, me, info, 2)  # roads to the nearest open site (-1: none)
         scored: list[tuple[float, int]] = []
         if c_left and n_settle:
             scored.append((3.0 - 0.8 * F.missing(hand, F.COSTS[F.CITY]), F.CITY))
-        if s_left and any(d == 0 for d in reach.values()):
+        if s_left and near == 0:
             scored.append((3.2 - 0.8 * F.missing(hand, F.COSTS[F.SETTLEMENT]), F.SETTLEMENT))
-        elif s_left and reach:
+        elif s_left and near > 0:
             scored.append((1.8 - 0.8 * F.missing(hand, F.COSTS[F.ROAD]), F.ROAD))
         if view.deck_size:
             scored.append((1.5 - 0.8 * F.missing(hand, F.COSTS[F.DEV]), F.DEV))
@@ -471,8 +471,7 @@ class WeightedBot:
 
         william = by.get(K.HELPER_WILLIAM, [])
         if roads or william:
-            reach = F.reachable_sites(view, me, info, 2)
-            has_site = any(d == 0 for d in reach.values())
+            has_site = F.nearest_site(view, me, info, 0) == 0
             spare = hand[0] >= 2 and hand[1] >= 2  # a road still leaves a settlement's pair
             # William's road paid with a card no settlement needs leaves the pair as well.
             spare_w = [a for a in william if _gives_spare(hand, F.COSTS[F.SETTLEMENT], a.give)]

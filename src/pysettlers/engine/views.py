@@ -144,6 +144,7 @@ class View:
         if source is not None:
             s, since = source
             View.__init__(self, *_fields(s, self.viewer, since))
+            _share_sites(self, s)
 
     def __getstate__(self) -> list[Any]:
         # Pickled whole and without its source: a view never carries the state anywhere.
@@ -389,7 +390,21 @@ def observe(
         view._source = (s, since_version)
         s.live_views.append(weakref.ref(view))
         return view
-    return View(*_fields(s, viewer, since_version))
+    view = View(*_fields(s, viewer, since_version))
+    _share_sites(view, s)
+    return view
+
+
+def _share_sites(view: View, s: GameState) -> None:
+    """Let ``view`` share its building sites (:meth:`View.sites_of`, ``open_sites``) with
+    every view of the same pieces: they are public and read only the pieces, so a bot that
+    asks on each decision (the weighted bot's playouts) works them out once per change of
+    the pieces instead of once per view. Not with a scenario, whose pieces (ships) and
+    rules the cache does not key."""
+    if not s.ruleset.scenarios:
+        snap = s.pieces_snapshot
+        assert snap is not None  # (made by ``_fields`` just now)
+        view._sites = snap[7]
 
 
 # Filled in by ``materialize`` (every field but those a lazy view sets at once).
@@ -443,6 +458,7 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
             tuple(s.blocked),
             tuple(zip(s.roads_left, s.settlements_left, s.cities_left)),
             tuple(s.road_length),
+            {},  # the sites of these pieces, shared by their views (``_share_sites``)
         )
     # Every view carries the events after the seat's previous view: the last step's alone
     # (the common case, and the default) need no walk down the log.
