@@ -130,6 +130,8 @@ def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
         (["sim", "--workers", "0"], "--workers: must be at least 1"),
         (["sim", "--players", "random,nosuch:no_such_module.Bot"], "cannot import"),
         (["replay", "x.json", "--step", "-1"], "--step: must be at least 0"),
+        (["sim", "--bogus"], "unrecognized arguments: --bogus"),  # an option it lacks
+        (["arena", "random", "random", "--turbo", "2"], "unrecognized arguments: --turbo 2"),
     ],
 )
 def test_a_sub_commands_error_shows_its_own_usage(

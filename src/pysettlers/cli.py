@@ -1018,11 +1018,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     be read or written, a broken record) or 2 for a usage error (bad options), which also
     prints the sub-command's usage."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # Known arguments first, so that an unknown one is reported with the usage of the
+    # sub-command it was given to (plain ``parse_args`` reports it with the top level's).
+    args, extra = parser.parse_known_args(argv)
     if args.command is None:
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         parser.print_help()
         return 2
     command: argparse.ArgumentParser = args.command_parser
+    if extra:
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         result: int = args.func(args)
     except BrokenPipeError:  # the reader went away (`pysettlers demo | head`): not an error
