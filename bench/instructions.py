@@ -14,8 +14,11 @@ What this is not: a test, nor a profile (``valgrind --tool=callgrind`` itself gi
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``); it runs about 50 times slower
 than the games themselves.
 
+``--playouts`` adds the expert's set-up playouts (``ExpertBot._playout``: whole games of
+fast weighted bots from the end of one set-up), per playout.
+
 Run: ``.venv/bin/python bench/instructions.py [--games 10]
-[--catanatron /tmp/catanatron-venv/bin/python] [--json]``
+[--catanatron /tmp/catanatron-venv/bin/python] [--playouts] [--json]``
 """
 
 from __future__ import annotations
@@ -49,6 +52,27 @@ decisions = 0
 for i in range(int(sys.argv[1])):
     decisions += play_game(Rules(players=4, seed=game_seed(1, i)), specs).decisions
 print("decisions", decisions)
+"""
+
+# The expert's set-up playouts (``--playouts``): whole games of fast ``weighted`` bots from
+# the end of one greedy set-up (4 players, seed 3), as ``ExpertBot._playout`` plays them; a
+# "game" here is one playout.
+PLAYOUT_LOOP = """
+import random, sys
+from pysettlers.bots import features as F
+from pysettlers.bots.expert import ExpertBot, _step
+from pysettlers.bots.greedy import GreedyBot
+from pysettlers.engine import Phase, Rules, legal_actions, new_game, observe, to_move
+s = new_game(Rules(players=4, seed=3))
+bots = [GreedyBot(random.Random(3 + p)) for p in range(4)]
+rng = random.Random(3)
+while s.phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD):
+    p = to_move(s)
+    _step(s, bots[p].choose(observe(s, p), legal_actions(s, p)), rng)
+expert = ExpertBot(random.Random(1))
+info = F.board_info(observe(s, 0).board)
+for k in range(int(sys.argv[1])):
+    expert._playout(s.copy(), 0, k, info)
 """
 
 
@@ -86,6 +110,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--catanatron", metavar="PYTHON", help="an interpreter with Catanatron")
+    ap.add_argument(
+        "--playouts", action="store_true", help="also the expert's set-up playouts (per playout)"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
@@ -94,6 +121,8 @@ def main() -> None:
         "engine_loop": per_game([sys.executable, "-c", ENGINE_LOOP], args.games),
         "sim": per_game([sys.executable, "-c", SIM_LOOP], args.games),
     }
+    if args.playouts:
+        out["expert_playout"] = per_game([sys.executable, "-c", PLAYOUT_LOOP], args.games)
     if args.catanatron:
         script = str(HERE / "catanatron_random.py")
         full, _ = instructions([args.catanatron, script, str(2 * args.games), "0"])

@@ -234,10 +234,31 @@ def test_levels_are_registered_bots_with_their_options() -> None:
     assert easy.noise_size > medium.noise_size > 0.01  # weighted's own default
     assert isinstance(make_bot("hard", rng), GreedyBot)
     assert isinstance(make_bot("expert", rng), ExpertBot)
+    hard = make_bot("hard", rng)
+    assert isinstance(hard, GreedyBot) and hard.noise_size == pytest.approx(0.32)
+    assert isinstance(medium, WeightedBot) and medium.offer_chance == 0.0
     override = make_bot("easy", rng, noise=0.0)
     assert isinstance(override, WeightedBot) and override.noise_size == 0.0
     with pytest.raises(ValueError, match="unknown option"):
         make_bot("hard", rng, iterations=3)
+
+
+def test_the_lobby_shows_each_levels_own_defaults() -> None:
+    """The lobby's option panels (``web/js/lobby.js``) show each heuristic bot's and level's
+    defaults; they must be the bots' own, since an untouched panel sends nothing."""
+    import re
+    from pathlib import Path
+
+    import pysettlers
+
+    js = (Path(pysettlers.__file__).parent / "web" / "js" / "lobby.js").read_text()
+    panel = re.compile(r"^  (\w+): HEURISTIC\(([\d.]+), ([\d.]+)\)", re.M)
+    shown = {name: (float(offers), float(noise)) for name, offers, noise in panel.findall(js)}
+    assert set(shown) == {"weighted", "greedy", "easy", "medium", "hard"}
+    for name, (offers, noise) in shown.items():
+        bot = make_bot(name, random.Random(0))
+        assert isinstance(bot, (WeightedBot, GreedyBot))
+        assert (bot.offer_chance, bot.noise_size) == pytest.approx((offers, noise)), name
 
 
 # -- the learned leaf value ----------------------------------------------------------------------

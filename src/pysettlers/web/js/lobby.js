@@ -14,8 +14,8 @@ const BOTS = [
   ["hard", "Hard"],
   ["expert", "Expert (searches; slower)"],
   ["random", "Random (plays any legal move)"],
-  ["weighted", "Weighted (= medium)"],
-  ["greedy", "Greedy (= hard)"],
+  ["weighted", "Weighted (medium without the blur)"],
+  ["greedy", "Greedy (hard without the blur)"],
 ];
 
 // Each bot's options as the server's bots take them (bots/random_bot.py, bots/options.py):
@@ -38,8 +38,8 @@ const BOT_OPTIONS = {
   weighted: HEURISTIC(0.3, 0.01),
   greedy: HEURISTIC(0.5, 0.001),
   easy: HEURISTIC(0, 20),
-  medium: HEURISTIC(0.3, 8),
-  hard: HEURISTIC(0.5, 0.001),
+  medium: HEURISTIC(0, 8),
+  hard: HEURISTIC(0.5, 0.32),
   expert: [
     ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
     ["ms", "time per search in ms (0: by deals)", 0, { min: 0, max: 60000, step: 10 }],
