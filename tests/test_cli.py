@@ -131,6 +131,9 @@ def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
         (["sim", "--players", "random,nosuch:no_such_module.Bot"], "cannot import"),
         (["replay", "x.json", "--step", "-1"], "--step: must be at least 0"),
         (["sim", "--bogus"], "unrecognized arguments: --bogus"),  # an option it lacks
+        # Checked before the server starts (a traceback from its start-up before).
+        (["serve", "--db", "games.db"], "--db: 'games.db' is not a database URL: use sqlite:///"),
+        (["serve", "--db", "mysql://u@h/db"], "--db: 'mysql' databases are not supported"),
         (["arena", "random", "random", "--turbo", "2"], "unrecognized arguments: --turbo 2"),
     ],
 )

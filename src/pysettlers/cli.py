@@ -587,8 +587,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise _Failure(
             f"the server needs the web extra ({err.name} is missing): pip install 'pysettlers[web]'"
         ) from None
+    from pysettlers.server.store import url_problem
     from pysettlers.server.ws import MAX_MESSAGE
 
+    problem = url_problem(args.db)
+    if problem is not None:
+        raise ValueError(f"--db: {problem}")
     app = create_app(args.db, bot_threads=args.bot_threads, sqlite_sync=args.sqlite_sync)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pysettlers server: open http://{host}:{args.port}/ (API: /docs)", flush=True)

@@ -36,7 +36,8 @@ from typing import Any, TypeVar, overload
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import ActionRow, ChatRow, GameRow, SeatRow
@@ -59,6 +60,22 @@ def normalize_url(url: str) -> str:
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be the server's database, in words for its user (``None``: it
+    can): not a URL at all (a bare file name, say), or a database other than SQLite and
+    PostgreSQL. Checked before the server starts, so a typo is a usage error, not a
+    traceback from the application's start-up."""
+    usage = "use sqlite:///PATH or postgresql://USER@HOST/DB"
+    try:
+        parsed = make_url(normalize_url(url))
+    except ArgumentError:
+        return f"{url!r} is not a database URL: {usage}"
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        return f"{backend!r} databases are not supported: {usage}"
+    return None
 
 
 def make_engine(url: str, sqlite_sync: str = "full") -> Engine:

@@ -14,8 +14,8 @@ const BOTS = [
   ["hard", "Hard"],
   ["expert", "Expert (searches; slower)"],
   ["random", "Random (plays any legal move)"],
-  ["weighted", "Weighted (medium without the blur)"],
-  ["greedy", "Greedy (hard without the blur)"],
+  ["weighted", "Weighted (plain medium)"],
+  ["greedy", "Greedy (plain hard)"],
 ];
 
 // Each bot's options as the server's bots take them (bots/random_bot.py, bots/options.py):
@@ -139,7 +139,7 @@ function createForm(root) {
   const hotseat = h("input", { type: "checkbox", name: "hotseat" });
   const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
   const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
-  const standIn = select("stand_in", BOTS, "weighted");
+  const standIn = select("stand_in", BOTS, "medium");
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
   const largeRow = field("5–8 players", large);
 
@@ -149,7 +149,7 @@ function createForm(root) {
     while (seatRows.length < n) {
       const i = seatRows.length;
       const kind = select(`seat${i}-kind`, [["human", "Human"], ["bot", "Bot"]], i === 0 ? "human" : "bot");
-      const bot = select(`seat${i}-bot`, BOTS, "weighted");
+      const bot = select(`seat${i}-bot`, BOTS, "medium");
       const options = botOptions(i, bot);
       const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot, options.box);
       const sync = () => { bot.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); };
