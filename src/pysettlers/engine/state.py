@@ -24,8 +24,9 @@ robber's possible victims); ``road_frontier[p]`` — bit mask of the free paths 
 bit mask of the unblocked ends of ``p``'s roads (and ships); ``prod[total]`` — the (hex,
 intersection) pairs with a building that a roll of ``total`` pays (an immutable tuple,
 shared by copies until a building changes it); ``pieces_changed`` counts placements and
-moves, and ``pieces_snapshot`` is the views' tuples of the pieces (``views.observe``) for
-that count, shared by copies, rebuilt after a change.
+moves, and ``pieces_snapshot`` is the views' tuples of the pieces (``views.observe``) and
+the building sites worked out from them, for that count, shared by copies, rebuilt after a
+change.
 
 * ``robber`` — where the robber stands: hex ``h``, or with the 1996 pirate the harbor on
   path ``e`` as ``n_hexes + e`` (``Topology.site_name``); one int either way, and never a
