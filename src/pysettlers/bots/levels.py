@@ -31,10 +31,10 @@ only 80-190 under greedy. So the middle levels are blurred to fit between: ``med
 proposes no trades (about 40 points weaker), and ``hard`` is greedy with ``noise=0.32``.
 In four-level arenas (README, "Levels") the gaps medium→hard and hard→expert were 75 and
 167 with ``greedy:noise=0.35`` and 156 and 87 with ``noise=0.3``; 0.32, where the two
-lines cross, measured 144 and 83 (320 games): the top gap is still short of 100. Blurring ``medium`` further does not weaken it
-(``noise=12`` rated as ``noise=8``). Earlier: plain ``weighted`` and ``greedy`` are only
-about 70 points apart, and ``medium`` with ``noise=2`` or ``3`` sat only 40-60 under plain
-``greedy``.
+lines cross, measured 144 and 83 (320 games): the top gap is still short of 100.
+Blurring ``medium`` further does not weaken it (``noise=12`` rated as ``noise=8``).
+Earlier: plain ``weighted`` and ``greedy`` are only about 70 points apart, and ``medium``
+with ``noise=2`` or ``3`` sat only 40-60 under plain ``greedy``.
 
 What this is not: a new kind of bot: levels only name settings of the existing ones.
 """
