@@ -361,6 +361,26 @@ def test_d_replay_scrubbed_to_a_step_shows_that_board(
     context.close()
 
 
+def test_toasts_never_block_a_click(web: InProcessServer, web_browser: Browser) -> None:
+    """A toast (a refusal shows for 7 s) sits over the page's bottom centre, where dialogs
+    have their buttons: a click there must reach what is under it."""
+    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(web.url + "/")
+    page.wait_for_selector("[data-create]")
+    under = page.evaluate(
+        """async () => {
+            const { toast } = await import("/js/dom.js");
+            const t = toast("Refused: a long refusal to cover the buttons under it", "error");
+            const r = t.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return [t.isConnected, hit === null || t.contains(hit)];
+        }"""
+    )
+    assert under == [True, False]  # shown, and the point under it hits the page instead
+    context.close()
+
+
 def test_lobby_offers_the_levels_with_their_options(
     web: InProcessServer, web_browser: Browser
 ) -> None:
