@@ -340,6 +340,7 @@ def reachable_sites(
     extra_road: int = -1,
     extra_building: int = -1,
     free: frozenset[int] | set[int] | None = None,
+    first: bool = False,
 ) -> dict[int, int]:
     """Open sites and the fewest new roads ``p`` needs to reach each (0: buildable now).
 
@@ -352,7 +353,8 @@ def reachable_sites(
     one hypothetical road or settlement of ``p`` (a bot's "what if I built this"): the
     settlement closes its own and adjacent intersections (``sites.closed_by``), and the
     road's free ends become buildable and starting points. Without a settlement in ``p``'s
-    supply there is nothing to reach.
+    supply there is nothing to reach. ``first``: stop at the first level that holds a site
+    (:func:`nearest_site`), with 0 roads and no site now, at once.
     """
     if not view.pieces_left[p][1]:
         return {}
@@ -375,15 +377,17 @@ def reachable_sites(
                 start.append(v)
                 if v in free:
                     sites[v] = 0
+    if first and (sites or max_roads < 1):
+        return sites
     dist: dict[int, int] = dict.fromkeys(sites, 0)
     dist.update(dict.fromkeys(start, 0))
     # One road away: the ends of the paths where p may build a road now, and of the free
     # paths from the hypothetical piece. (An end already in p's network is marked at one
     # road too; every free path from it is itself a road site, so nothing beyond is lost.)
-    first = [e for e in view.sites_of(p)[0] if e != extra_road]
-    first.extend(e for v in start for e in paths[v] if ro[e] == NOBODY and e != extra_road)
+    first_roads = [e for e in view.sites_of(p)[0] if e != extra_road]
+    first_roads.extend(e for v in start for e in paths[v] if ro[e] == NOBODY and e != extra_road)
     frontier: list[int] = []
-    for e in first:
+    for e in first_roads:
         for w in ends[e]:
             if w in dist:
                 continue
@@ -395,6 +399,8 @@ def reachable_sites(
             if w in free:
                 sites[w] = 1
     for d in range(2, max_roads + 1):
+        if first and sites:
+            return sites
         nxt: list[int] = []
         for v in frontier:
             for e in paths[v]:
@@ -421,53 +427,11 @@ def nearest_site(view: View, p: int, info: BoardInfo, max_roads: int = 2) -> int
 
     For ``max_roads`` >= 1 the same as ``min(reachable_sites(view, p, info,
     max_roads).values(), default=-1)`` (tested so; with 0 it only asks for a site now), for
-    bots that only ask whether and how soon they can settle: it walks the same plan level
-    by level and stops at the first level with an open site instead of mapping every site
-    (the weighted bot asks on each main-phase decision of the expert's playouts).
+    bots that only ask whether and how soon they can settle: the same walk, stopped at the
+    first level with an open site instead of mapping every site (the weighted bot asks on
+    each main-phase decision of the expert's playouts).
     """
-    if not view.pieces_left[p][1]:
-        return -1
-    free = open_sites(view, info)
-    if any(v in free for v in view.sites_of(p)[1]):
-        return 0
-    if max_roads < 1:
-        return -1
-    bo = view.building_owner
-    ro = view.road_owner
-    paths = info.inter_paths
-    ends = info.path_ends
-    seen: set[int] = set()
-    frontier: list[int] = []
-    for e in view.sites_of(p)[0]:
-        for w in ends[e]:
-            if w in seen:
-                continue
-            o = bo[w]
-            if o != NOBODY and o != p:
-                continue  # an opponent's building: neither a site nor a way through
-            if w in free:
-                return 1
-            seen.add(w)
-            frontier.append(w)
-    for d in range(2, max_roads + 1):
-        nxt: list[int] = []
-        for v in frontier:
-            for e in paths[v]:
-                if ro[e] != NOBODY:
-                    continue
-                a, b = ends[e]
-                w = b if a == v else a
-                if w in seen:
-                    continue
-                o = bo[w]
-                if o != NOBODY and o != p:
-                    continue
-                if w in free:
-                    return d
-                seen.add(w)
-                nxt.append(w)
-        frontier = nxt
-    return -1
+    return min(reachable_sites(view, p, info, max_roads, first=True).values(), default=-1)
 
 
 def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1, ship: bool = False) -> int:
