@@ -18,7 +18,7 @@ import pytest
 
 from pysettlers.bots import LEVELS, Bot, ExpertBot, bot_names, bot_rng, make_bot
 from pysettlers.bots.expert import position_value
-from pysettlers.bots.features import board_info
+from pysettlers.bots.features import BoardInfo, board_info
 from pysettlers.bots.greedy import GreedyBot
 from pysettlers.bots.memory import Memory
 from pysettlers.bots.weighted import WeightedBot
@@ -40,7 +40,7 @@ from pysettlers.engine import (
     to_move,
 )
 
-TINY = {"iterations": 1, "width": 2, "setup": 2, "playouts": 4}
+TINY = {"iterations": 1, "width": 2, "setup": 2, "playouts": 4, "deep": 4}
 
 
 class Spy:
@@ -259,6 +259,18 @@ def test_the_lobby_shows_each_levels_own_defaults() -> None:
         bot = make_bot(name, random.Random(0))
         assert isinstance(bot, (WeightedBot, GreedyBot))
         assert (bot.offer_chance, bot.noise_size) == pytest.approx((offers, noise)), name
+    # The expert's own options: each number and switch shown is the bot's default.
+    block = js[js.index("  expert: [") :]
+    block = block[: block.index("  ],")]
+    rows = re.findall(r'^    \["(\w+)", "[^"]*", ([\w.]+)', block, re.M)
+    assert {key for key, _ in rows} >= {"iterations", "width", "setup", "playouts", "deep"}
+    expert = make_bot("expert", random.Random(0))
+    assert isinstance(expert, ExpertBot)
+    attr = {"memory": "use_memory"}
+    for key, shown_default in rows:
+        own = getattr(expert, attr.get(key, key))
+        want = shown_default == "true" if isinstance(own, bool) else float(shown_default)
+        assert own == want, key
 
 
 # -- the learned leaf value ----------------------------------------------------------------------
@@ -403,3 +415,72 @@ def test_expert_proposes_domestic_trades_on_its_turn() -> None:
     quiet.choose = q_recording  # type: ignore[method-assign]
     run(rules, [quiet, *bots[1:]], max_turns=40)
     assert not offers
+
+
+def test_expert_settles_close_main_phase_calls_by_whole_game_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``deep`` > 0 the turn search's ``top`` best candidates, when one of them places a
+    piece or buys a card, are played on to the end of the game from their rolled-out turns:
+    the one whose playouts win is chosen even when the turn search ranks it last of them, the
+    budget is spent as documented (successive halving), and with ``deep=0`` nothing is."""
+    default = make_bot("expert", random.Random(0))
+    assert isinstance(default, ExpertBot) and (default.deep, default.top) == (0, 3)
+    placing = {
+        ActionKind.BUILD_ROAD,
+        ActionKind.BUILD_SETTLEMENT,
+        ActionKind.BUILD_CITY,
+        ActionKind.BUY_DEVELOPMENT,
+    }
+    opts = {"iterations": 1, "width": 4, "setup": 0, "trade": False, "top": 3}
+    ends: dict[Action, tuple[float, tuple[object, ...]]] = {}  # candidate: value, end print
+    calls: list[tuple[object, ...]] = []  # the prints the playouts start from
+    target: list[Action] = []
+
+    def print_of(st: GameState) -> tuple[object, ...]:
+        return (st.turn, tuple(st.hands), tuple(st.road_owner), tuple(st.building_owner))
+
+    original = ExpertBot._rollout
+
+    def rollout(
+        self: ExpertBot, root: GameState, view: View, a: Action, seed: int, info: BoardInfo
+    ) -> tuple[float, GameState]:
+        value, end = original(self, root, view, a, seed, info)
+        ends[a] = (value, print_of(end))
+        return value, end
+
+    def playout(self: ExpertBot, st: GameState, seat: int, seed: int, info: BoardInfo) -> float:
+        calls.append(print_of(st))
+        return 1.0 if print_of(st) == ends[target[0]][1] else 0.0
+
+    monkeypatch.setattr(ExpertBot, "_rollout", rollout)
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    s = new_game(Rules(players=4, seed=31))
+    greedy = [make_bot("greedy", bot_rng(31, p)) for p in range(4)]
+    found = False
+    while not is_over(s) and not found:
+        p = to_move(s)
+        legal = legal_actions(s, p)
+        if s.phase == Phase.MAIN and s.current == p and len(legal) > 1:
+            ends.clear()
+            plain = make_bot("expert", bot_rng(31, p), deep=0, **opts)
+            assert isinstance(plain, ExpertBot)
+            first = plain.choose(observe(s, p), legal)
+            ranked = sorted(ends, key=lambda a: -ends[a][0])[:3]
+            prints = {ends[a][1] for a in ranked}
+            found = (
+                len(prints) == 3
+                and ends[ranked[1]][0] > ends[ranked[2]][0]
+                and any(a.kind in placing for a in ranked)
+            )
+            if found:
+                assert first == ranked[0] and plain.deep_searches == 0 and not calls
+                target.append(ranked[2])  # the third of the three by the turn search
+                deep = make_bot("expert", bot_rng(31, p), deep=12, **opts)
+                assert isinstance(deep, ExpertBot)
+                assert deep.choose(observe(s, p), legal) == target[0]
+                # 3 candidates: round one 12 // 2 // 3 = 2 games each, round two 3 each.
+                assert len(calls) == 3 * 2 + 2 * 3 and deep.deep_searches == 1
+                assert set(calls) == prints
+        apply_checked(s, greedy[p].choose(observe(s, p), legal))
+    assert found, "no main-phase decision with three distinct candidates found"

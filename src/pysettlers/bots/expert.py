@@ -26,6 +26,12 @@ which is already good there and costs well under a millisecond.
    (below). The candidate with the best mean is played. (In our screening the learned value
    at these leaves was no better than the greedy one: README.)
 
+5. *Playouts* (``deep`` > 0; off by default): when one of the ``top`` best candidates by
+   the turn search places a piece or buys a card, those candidates are settled by
+   ``deep`` whole-game playouts (below) started from the end of each one's rolled-out
+   turn (playout ``k`` on determinization ``k`` mod their number), spread by successive
+   halving, and the one winning most is played.
+
 **Set-up** (its two set-up settlements, where the game is most decided): each of the
 ``setup`` best sites by the greedy set-up score is played out to the end of the set-up
 phase by greedy bots (its own road and, for the first settlement, everyone's later
@@ -55,7 +61,9 @@ default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 
 searched besides ending the turn; ``value`` (``greedy``, default; or ``learned``) the leaf
 value; ``setup`` (0–60, default 8; 0: the greedy choice) set-up sites searched;
 ``playouts`` (0–100000, default 240) whole-game playouts per set-up settlement (0: value
-the sites by the learned win chance at the end of the set-up); ``opp``
+the sites by the learned win chance at the end of the set-up); ``deep`` (0–100000, default
+0: off) whole-game playouts per main-phase decision that places a piece or buys a card,
+among the turn search's ``top`` (2–30, default 3) best candidates; ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
@@ -66,16 +74,16 @@ unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 
 What this is not: no search of other players' turns (they play greedily in the turn
 rollouts), no search over robber placements or set-up roads, no playouts during the main
-phase (a whole game per candidate is too slow there), and no access to a game state: it
-builds its own sampled states from its view. The set-up's playout count does not follow
-``ms``.
+phase unless ``deep`` asks for them, and no access to a game state: it
+builds its own sampled states from its view. The playout counts (``playouts``, ``deep``) do
+not follow ``ms``.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pysettlers.engine import (
@@ -113,6 +121,8 @@ EXPERT_KEYS = (
     "value",
     "setup",
     "playouts",
+    "deep",
+    "top",
 )
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
@@ -124,6 +134,9 @@ HORIZONS = ("turn", "round")
 GAME_CAP = 4000  # decisions a playout of the rest of a game may take (a guard)
 PLAYOUT_TURNS = 400  # ... and turns: past them the learned win chance stands in
 PLAYOUT_BOT = {"trade": False}  # the playouts' weighted bots: no domestic offers (a third faster)
+# Main-phase decisions worth whole-game playouts (``deep``): a piece placed or a card bought,
+# which shape the rest of the game; trades and card plays are left to the turn search.
+DEEP_KINDS = frozenset({K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT})
 
 
 def position_value(view: View, info: F.BoardInfo) -> float:
@@ -174,12 +187,15 @@ class ExpertBot:
         self.playouts = int(
             option_float(self.name, "playouts", options.pop("playouts", 240), 0, 100000)
         )
+        self.deep = int(option_float(self.name, "deep", options.pop("deep", 0), 0, 100000))
+        self.top = int(option_float(self.name, "top", options.pop("top", 3), 2, 30))
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
         self.memory = Memory()
         self.searches = 0  # searched decisions (for benchmarks)
         self.setup_searches = 0  # ... of them set-up settlements
+        self.deep_searches = 0  # ... of them main-phase decisions settled by playouts
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.viewer is None or view.hand is None:
@@ -229,6 +245,7 @@ class ExpertBot:
         totals = [0.0] * len(cands)
         known = self.memory.known() if self.use_memory else None
         deadline = time.perf_counter() + self.ms / 1000.0
+        ends: list[list[GameState]] = [[] for _ in cands]  # [candidate][determinization]
         i = 0
         while True:
             seed = self.rng.getrandbits(64)
@@ -237,14 +254,34 @@ class ExpertBot:
             except ValueError:  # the bounds admit no deal: fall back to the view alone
                 root = determinize(view, random.Random(seed))
             for j, a in enumerate(cands):
-                totals[j] += self._rollout(root, view, a, seed, info)
+                value, end = self._rollout(root, view, a, seed, info)
+                totals[j] += value
+                ends[j].append(end)
             i += 1
             if self.ms > 0:
                 if time.perf_counter() >= deadline:
                     break
             elif i >= self.iterations:
                 break
-        best = max(range(len(cands)), key=lambda j: totals[j])
+        ranked = sorted(range(len(cands)), key=lambda j: -totals[j])
+        best = ranked[0]
+        if self.deep:
+            top = ranked[: self.top]
+            if len(top) > 1 and any(cands[j].kind in DEEP_KINDS for j in top):
+                # The turn search's best few, settled by whole games played on from the end
+                # of each one's rolled-out turn (determinization k mod n for playout k).
+                me = view.viewer
+                assert me is not None
+                self.deep_searches += 1
+                best = top[
+                    self._halving(
+                        len(top),
+                        lambda c, k: ends[top[c]][k % len(ends[top[c]])].copy(),
+                        self.deep,
+                        me,
+                        info,
+                    )
+                ]
         chosen = cands[best]
         self.greedy.taken(chosen)
         return chosen
@@ -294,30 +331,43 @@ class ExpertBot:
                 s = ends[(j, d)] = self._rest_of_setup(roots[d], cands[j], seeds[d])
             return s
 
-        # Successive halving: each round spends an equal share of the playouts on the
-        # candidates left, then keeps the better half; playout k has the same random numbers
-        # for every candidate (common random numbers).
-        alive = list(range(len(cands)))
-        rounds = max(1, (len(alive) - 1).bit_length())
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        best = self._halving(
+            len(cands), lambda j, k: end_of_setup(j, k % n_det).copy(), self.playouts, me, info
+        )
+        return cands[best]
+
+    def _halving(
+        self,
+        n: int,
+        start: Callable[[int, int], GameState],
+        budget: int,
+        me: int,
+        info: F.BoardInfo,
+    ) -> int:
+        """The best of ``n`` candidates by whole-game playouts, ``start(j, k)`` the state
+        playout ``k`` of candidate ``j`` begins from. Successive halving: each round spends
+        an equal share of ``budget`` on the candidates left, then keeps the better half;
+        playout ``k`` has the same random numbers for every candidate (common random
+        numbers). Ties go to the one ranked higher before."""
+        alive = list(range(n))
+        rounds = max(1, (n - 1).bit_length())
+        totals = [0.0] * n
+        counts = [0] * n
         k = 0
         play_seeds: list[int] = []
         for r in range(rounds):
-            per = max(1, self.playouts // rounds // len(alive))
+            per = max(1, budget // rounds // len(alive))
             while len(play_seeds) < k + per:
                 play_seeds.append(self.rng.getrandbits(64))
             for j in alive:
                 for i in range(k, k + per):
-                    s = end_of_setup(j, i % n_det).copy()
-                    totals[j] += self._playout(s, me, play_seeds[i], info)
+                    totals[j] += self._playout(start(j, i), me, play_seeds[i], info)
                     counts[j] += 1
             k += per
             if r < rounds - 1:
-                alive.sort(key=lambda j: -totals[j] / counts[j])
+                alive.sort(key=lambda j: -totals[j] / counts[j])  # stable: ties keep order
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
-        best = max(alive, key=lambda j: totals[j] / counts[j])
-        return cands[best]
+        return max(alive, key=lambda j: totals[j] / counts[j])
 
     def _playout(self, s: GameState, me: int, seed: int, info: F.BoardInfo) -> float:
         """Play ``s`` out to the end by weighted bots (fast); 1 if ``me`` wins, else 0
@@ -348,8 +398,9 @@ class ExpertBot:
 
     def _rollout(
         self, root: GameState, view: View, a: Action, seed: int, info: F.BoardInfo
-    ) -> float:
-        """Apply ``a`` on a copy of ``root``, play the turn out greedily, value the end."""
+    ) -> tuple[float, GameState]:
+        """Apply ``a`` on a copy of ``root``, play the turn out greedily; the end's value
+        and the end."""
         me = view.viewer
         assert me is not None
         s = root.copy()
@@ -371,7 +422,7 @@ class ExpertBot:
             elif s.phase == Phase.SPECIAL_BUILD or s.turn != turn:
                 break
             self._greedy_step(s, bots, seed, rng)
-        return self.leaf_value(s, me, info)
+        return self.leaf_value(s, me, info), s
 
     def _greedy_step(
         self, s: GameState, bots: dict[int, GreedyBot], seed: int, rng: random.Random
