@@ -67,6 +67,18 @@ def test_bot_game_plays_to_the_end_and_its_record_replays(server: Any) -> None:
     assert game["id"] in [g["id"] for g in listed]
 
 
+def test_default_seats_and_stand_in_are_the_medium_level(server: Any) -> None:
+    """Without seats, seat 0 is human and the others ``medium`` bots; a bot seat without a
+    bot is ``medium``; so is the stand-in: the lobby's defaults, not a plain bot's."""
+    created = create(server.url, rules={"players": 3}, join=0)
+    seats = created["game"]["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+    assert [s["bot"] for s in seats[1:]] == ["medium", "medium"]
+    assert server.hub.sessions[created["game"]["id"]].info.options["stand_in"] == "medium"
+    bare = create(server.url, rules={"players": 2}, seats=[{"kind": "human"}, {"kind": "bot"}])
+    assert bare["game"]["seats"][1]["bot"] == "medium"
+
+
 @pytest.mark.parametrize("map_kind", ["big-island", "peanut"])
 def test_eight_seat_bot_game_on_a_1996_map(server: Any, map_kind: str) -> None:
     rules = {"players": 8, "vp_target": 6, "map_kind": map_kind}

@@ -179,7 +179,7 @@ class Hub:
         seats_in = req.seats
         if seats_in is None:
             seats_in = [SeatIn(kind="human")] + [
-                SeatIn(kind="bot", bot="weighted") for _ in range(rules.players - 1)
+                SeatIn(kind="bot", bot="medium") for _ in range(rules.players - 1)
             ]
         if len(seats_in) != rules.players:
             raise LobbyError(

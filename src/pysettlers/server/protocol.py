@@ -37,7 +37,7 @@ class SeatIn(Strict):
     """A seat of a new game: a human (who joins by invite) or a bot the server plays."""
 
     kind: Literal["human", "bot"] = "human"
-    bot: str = Field("weighted", max_length=64, description="registered bot kind, for a bot")
+    bot: str = Field("medium", max_length=64, description="a level or registered bot, for a bot")
     options: dict[str, BotOption] = Field(
         default_factory=dict, max_length=16, description="the bot's options, e.g. {'trade': 0}"
     )
@@ -81,7 +81,7 @@ class GameIn(Strict):
         description="seconds a human seat may be unconnected before a "
         "bot plays it (until the human reconnects)",
     )
-    stand_in: str = Field("weighted", max_length=64, description="the bot kind that stands in")
+    stand_in: str = Field("medium", max_length=64, description="the level or bot that stands in")
     manual_chance: bool = Field(
         False,
         description="real dice and cards: humans send each chance outcome with their action",

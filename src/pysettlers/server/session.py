@@ -501,7 +501,7 @@ class GameSession:
                 s = self.game.state
                 seat = st.info.seat
                 if st.bot is None:  # a human's stand-in, built when first needed
-                    st.bot = self._build_bot(str(self.info.options.get("stand_in", "weighted")), {})
+                    st.bot = self._build_bot(str(self.info.options.get("stand_in", "medium")), {})
                 bot = st.bot
                 view = observe(s, seat, st.bot_since)
                 st.bot_since = view.version
