@@ -365,7 +365,9 @@ def test_expert_set_up_playouts_are_the_default_and_pick_the_best_playout_site(
     target = ranked[2].a  # the third site by the greedy score
     calls: list[GameState] = []
 
-    def playout(self: ExpertBot, st: GameState, seat: int, seed: int, info: object) -> float:
+    def playout(
+        self: ExpertBot, st: GameState, seat: int, seed: int, info: object, turns: int = 0
+    ) -> float:
         assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
         calls.append(st)
         return 1.0 if st.building_owner[target] == seat else 0.0
@@ -382,6 +384,26 @@ def test_expert_set_up_playouts_are_the_default_and_pick_the_best_playout_site(
     apply_checked(start, chosen)
     values = [expert._playout(start.copy(), me, 99, board_info(s.board)) for _ in range(2)]
     assert values[0] == values[1] and 0.0 <= values[0] <= 1.0
+
+
+def test_truncated_playouts_stop_after_their_turns_with_the_learned_chance() -> None:
+    """``turns`` > 0 (``deep_turns``): a playout plays that many turns from where it starts
+    and is valued by the learned win chance there (strictly between 0 and 1); 0: to the end."""
+    s = new_game(Rules(players=4, seed=29))
+    bots = [make_bot("greedy", bot_rng(29, p)) for p in range(4)]
+    while s.turn < 12:  # the set-up and a few turns, to the start of a turn
+        p = to_move(s)
+        apply_checked(s, bots[p].choose(observe(s, p), legal_actions(s, p)))
+    assert s.phase == Phase.PRE_ROLL and not is_over(s)
+    expert = make_bot("expert", random.Random(0), deep=8, deep_turns=4)
+    assert isinstance(expert, ExpertBot) and expert.deep_turns == 4
+    info = board_info(s.board)
+    short = s.copy()
+    value = expert._playout(short, 0, 7, info, 4)
+    assert short.turn == s.turn + 4 and short.phase == Phase.PRE_ROLL and 0.0 < value < 1.0
+    assert value == expert._playout(s.copy(), 0, 7, info, 4)  # deterministic per seed
+    whole = s.copy()
+    assert expert._playout(whole, 0, 7, info) in (0.0, 1.0) and is_over(whole)
 
 
 def test_expert_proposes_domestic_trades_on_its_turn() -> None:
@@ -449,7 +471,9 @@ def test_expert_settles_close_main_phase_calls_by_whole_game_playouts(
         ends[a] = (value, print_of(end))
         return value, end
 
-    def playout(self: ExpertBot, st: GameState, seat: int, seed: int, info: BoardInfo) -> float:
+    def playout(
+        self: ExpertBot, st: GameState, seat: int, seed: int, info: BoardInfo, turns: int = 0
+    ) -> float:
         calls.append(print_of(st))
         return 1.0 if print_of(st) == ends[target[0]][1] else 0.0
 

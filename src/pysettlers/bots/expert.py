@@ -63,7 +63,9 @@ value; ``setup`` (0–60, default 8; 0: the greedy choice) set-up sites searched
 ``playouts`` (0–100000, default 240) whole-game playouts per set-up settlement (0: value
 the sites by the learned win chance at the end of the set-up); ``deep`` (0–100000, default
 0: off) whole-game playouts per main-phase decision that places a piece or buys a card,
-among the turn search's ``top`` (2–30, default 3) best candidates; ``opp``
+among the turn search's ``top`` (2–30, default 3) best candidates, each played
+``deep_turns`` turns (0–1000, default 0: to the end) and then valued by the learned win
+chance; ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
@@ -123,6 +125,7 @@ EXPERT_KEYS = (
     "playouts",
     "deep",
     "top",
+    "deep_turns",
 )
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
@@ -189,6 +192,9 @@ class ExpertBot:
         )
         self.deep = int(option_float(self.name, "deep", options.pop("deep", 0), 0, 100000))
         self.top = int(option_float(self.name, "top", options.pop("top", 3), 2, 30))
+        self.deep_turns = int(
+            option_float(self.name, "deep_turns", options.pop("deep_turns", 0), 0, 1000)
+        )
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
@@ -280,6 +286,7 @@ class ExpertBot:
                         self.deep,
                         me,
                         info,
+                        self.deep_turns,
                     )
                 ]
         chosen = cands[best]
@@ -343,12 +350,14 @@ class ExpertBot:
         budget: int,
         me: int,
         info: F.BoardInfo,
+        turns: int = 0,
     ) -> int:
         """The best of ``n`` candidates by whole-game playouts, ``start(j, k)`` the state
         playout ``k`` of candidate ``j`` begins from. Successive halving: each round spends
         an equal share of ``budget`` on the candidates left, then keeps the better half;
         playout ``k`` has the same random numbers for every candidate (common random
-        numbers). Ties go to the one ranked higher before."""
+        numbers). Ties go to the one ranked higher before. ``turns`` > 0: playouts stop
+        after that many turns (``_playout``)."""
         alive = list(range(n))
         rounds = max(1, (n - 1).bit_length())
         totals = [0.0] * n
@@ -361,7 +370,7 @@ class ExpertBot:
                 play_seeds.append(self.rng.getrandbits(64))
             for j in alive:
                 for i in range(k, k + per):
-                    totals[j] += self._playout(start(j, i), me, play_seeds[i], info)
+                    totals[j] += self._playout(start(j, i), me, play_seeds[i], info, turns)
                     counts[j] += 1
             k += per
             if r < rounds - 1:
@@ -369,13 +378,17 @@ class ExpertBot:
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
         return max(alive, key=lambda j: totals[j] / counts[j])
 
-    def _playout(self, s: GameState, me: int, seed: int, info: F.BoardInfo) -> float:
+    def _playout(
+        self, s: GameState, me: int, seed: int, info: F.BoardInfo, turns: int = 0
+    ) -> float:
         """Play ``s`` out to the end by weighted bots (fast); 1 if ``me`` wins, else 0
-        (past ``PLAYOUT_TURNS``, its learned chance to win)."""
+        (past ``PLAYOUT_TURNS``, or ``turns`` > 0 turns from now: its learned chance to
+        win)."""
+        stop = min(PLAYOUT_TURNS, s.turn + turns - 1) if turns else PLAYOUT_TURNS
         rng = random.Random(seed)
         bots = [WeightedBot(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
         for _ in range(GAME_CAP):
-            if s.phase == Phase.GAME_OVER or s.turn > PLAYOUT_TURNS:
+            if s.phase == Phase.GAME_OVER or s.turn > stop:
                 break
             p = to_move(s)
             acts = legal_actions(s, p)
