@@ -227,3 +227,51 @@ def test_an_unwritable_out_fails_before_any_game(
     bad = tmp_path / "no" / "such" / "dir.json"
     assert main(["arena", "random", "weighted", "--games", "100000", "--out", str(bad)]) == 1
     assert f"cannot write {bad}" in capsys.readouterr().err
+
+
+def test_results_merge_into_one_fit_over_all_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--from A --from B``: the games of both, entrants matched by label, one fit over all
+    (the shared entrant rated on every game); the merged document reads back the same."""
+    a, b, both = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "ab.json"
+    assert main(["arena", "random", "weighted", "--games", "8", "--vp", "4", "--quiet",
+                 "--seed", "1", "--out", str(a)]) == 0  # fmt: skip
+    assert main(["arena", "weighted", "greedy", "--games", "8", "--vp", "4", "--quiet",
+                 "--seed", "2", "--out", str(b)]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["arena", "--from", str(a), "--from", str(b), "--out", str(both)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("merged: 3 entrants, 4 players, 16 games")
+    doc = json.loads(both.read_text())
+    labels = [e["label"] for e in doc["entrants"]]
+    assert labels == ["random", "weighted", "greedy"]
+    assert [s["seed"] for s in doc["config"]["sources"]] == [1, 2]
+    # One fit over the games of both, by hand: weighted is entrant 1 in both files.
+    outcomes = []
+    for path, index in ((a, [0, 1]), (b, [1, 2])):
+        for g in json.loads(path.read_text())["games"]:
+            seats = [index[e] for e in g["seats"]]
+            comp = tuple(seats.count(e) for e in range(3))
+            outcomes.append(Outcome(comp, None if g["winner"] is None else seats[g["winner"]]))
+    fitted = ratings.fit(outcomes, 3)
+    assert [e["rating"] for e in doc["entrants"]] == [round(r, 1) for r in fitted]
+    assert doc["entrants"][1]["games"] == 16 and doc["entrants"][0]["games"] == 8
+    assert arena.load(both.read_text(), "ab") == doc  # reads back as it was written
+
+
+def test_merging_refuses_other_rules_and_a_label_for_two_bots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert main([*ARGS, "--out", str(a)]) == 0
+    assert main([*ARGS[:-2], "5", "--quiet", "--out", str(b)]) == 0  # --vp 5
+    capsys.readouterr()
+    assert main(["arena", "--from", str(a), "--from", str(b)]) == 1
+    err = capsys.readouterr().err
+    assert "rules.vp_target 5 differs" in err and str(b) in err
+    doc = json.loads(a.read_text())
+    doc["config"]["entrants"][1]["options"] = {"noise": 3}  # "weighted", another bot
+    b.write_text(json.dumps(doc))
+    assert main(["arena", "--from", str(a), "--from", str(b)]) == 1
+    assert "entrant 'weighted'" in capsys.readouterr().err

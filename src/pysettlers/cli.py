@@ -500,13 +500,19 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if args.from_file:
         if args.bots:
             raise ValueError("BOT: give either entrants to play or --from FILE, not both")
+        docs = []
+        for path in args.from_file:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as err:
+                raise _Failure(f"cannot read {path}: {err.strerror or err}") from None
+            try:
+                docs.append((path, arena.load(text, path)))
+            except arena.ResultsError as err:
+                raise _Failure(str(err)) from None
         try:
-            with open(args.from_file, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as err:
-            raise _Failure(f"cannot read {args.from_file}: {err.strerror or err}") from None
-        try:
-            doc = arena.load(text, args.from_file)
+            doc = docs[0][1] if len(docs) == 1 else arena.merge(docs)
         except arena.ResultsError as err:
             raise _Failure(str(err)) from None
         seconds = None
@@ -932,7 +938,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--from",
         dest="from_file",
         metavar="FILE",
-        help="report the results of an earlier --out without playing",
+        action="append",
+        help="report the results of an earlier --out without playing; given more than once, "
+        "the games of all, rated together (entrants matched by label; the same rules)",
     )
     a.add_argument("--json", action="store_true", help="print the results as JSON")
     a.add_argument(

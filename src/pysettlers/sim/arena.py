@@ -329,6 +329,75 @@ def load(text: str, path: str) -> dict[str, Any]:
         raise ResultsError(f"{path}: broken arena results ({type(err).__name__}: {err})") from None
 
 
+SHARED = ("players", "rules", "max_turns", "max_decisions")
+"""What every results document merged into one must share: the games are then one game's."""
+
+
+def merge(docs: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Several results documents (``(path, document)``, each as :func:`load` gives it) as
+    one: all their games, entrants matched by label, rated by one fit over every game
+    (``--from A --from B``). Several tournaments that share entrants — e.g. calibration
+    runs that vary one bot — then place every entrant on one scale, the shared ones rated
+    on all the games. They must agree on :data:`SHARED`, and one label must name one bot
+    (spec and options) in all; else :class:`ResultsError` names the file and the field.
+    The bootstrap's seed is the first document's."""
+    first_path, first = docs[0]
+    cfg0 = first["config"]
+    entrants: list[dict[str, Any]] = []
+    where: dict[str, int] = {}
+    games: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    for path, doc in docs:
+        cfg = doc["config"]
+        for key in SHARED:
+            mine, theirs = cfg.get(key), cfg0.get(key)
+            if mine != theirs:
+                name = key
+                if isinstance(mine, dict) and isinstance(theirs, dict):  # name the rule
+                    sub = next(k for k in sorted({*mine, *theirs}) if mine.get(k) != theirs.get(k))
+                    name, mine, theirs = f"{key}.{sub}", mine.get(sub), theirs.get(sub)
+                raise ResultsError(
+                    f"{path}: {name} {mine!r} differs from {first_path}'s {theirs!r}: "
+                    "only results of the same game can be merged"
+                )
+        index = []
+        for e in cfg["entrants"]:
+            at = where.get(e["label"])
+            if at is None:
+                at = where[e["label"]] = len(entrants)
+                entrants.append(e)
+            elif entrants[at] != e:
+                raise ResultsError(
+                    f"{path}: entrant {e['label']!r} is {e.get('spec')!r} with options "
+                    f"{e.get('options')!r} here but {entrants[at].get('spec')!r} with "
+                    f"{entrants[at].get('options')!r} before: one label must be one bot"
+                )
+            index.append(at)
+        for g in doc["games"]:
+            games.append({**g, "source": len(sources), "seats": [index[e] for e in g["seats"]]})
+        sources.append(
+            {
+                "file": path,
+                "format": cfg.get("format"),
+                "seed": cfg["seed"],
+                "games": len(doc["games"]),
+            }
+        )
+    config = {
+        "format": "merged",
+        "players": cfg0["players"],
+        "games_asked": len(games),
+        "games": len(games),
+        "seed": cfg0["seed"],
+        "entrants": entrants,
+        "rules": cfg0["rules"],
+        "max_turns": cfg0["max_turns"],
+        "max_decisions": cfg0["max_decisions"],
+        "sources": sources,
+    }
+    return analyse(config, games)
+
+
 def round_size(config: ArenaConfig) -> int:
     """Games in one round: every table of the schedule in every seat rotation."""
     return sum(len(t) for t in schedule(len(config.entrants), config.rules.players, config.fmt))

@@ -300,8 +300,6 @@ def print_arena(
         console.print(table)
     for line in arena_notes(doc):
         console.print(line, highlight=False)
-    for line in arena_notes(doc):
-        console.print(line, highlight=False)
 
 
 def format_json(summary: dict[str, Any]) -> str:
