@@ -46,7 +46,7 @@ const BOT_OPTIONS = {
     ["width", "moves searched besides ending the turn", 4, { min: 1, max: 30, step: 1 }],
     ["setup", "set-up sites searched (0: the greedy choice)", 8, { min: 0, max: 60, step: 1 }],
     ["playouts", "games played out per set-up settlement", 240, { min: 0, max: 100000, step: 10 }],
-    ["deep", "games played out per build or buy in its turn (0: none)", 0,
+    ["deep", "games played out per build or buy (0: none)", 0,
       { min: 0, max: 100000, step: 10 }],
     ["memory", "remembers the cards seen changing hands", true],
     ...HEURISTIC(0.5, 0.001),
