@@ -235,7 +235,7 @@ def test_levels_are_registered_bots_with_their_options() -> None:
     assert isinstance(make_bot("hard", rng), GreedyBot)
     assert isinstance(make_bot("expert", rng), ExpertBot)
     hard = make_bot("hard", rng)
-    assert isinstance(hard, GreedyBot) and hard.noise_size == pytest.approx(0.32)
+    assert isinstance(hard, GreedyBot) and hard.noise_size == pytest.approx(0.333)
     assert isinstance(medium, WeightedBot) and medium.offer_chance == 0.0
     override = make_bot("easy", rng, noise=0.0)
     assert isinstance(override, WeightedBot) and override.noise_size == 0.0

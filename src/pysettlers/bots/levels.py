@@ -13,7 +13,7 @@ easy       ``weighted`` with ``noise=20`` and no domestic offers of its own (``o
 medium     ``weighted`` with ``noise=8`` and ``offers=0``: fixed priorities over its own view
            (``weighted.py``), its close calls made at random; like ``easy`` it answers
            offers and trades with the bank, but proposes none
-hard       ``greedy`` with ``noise=0.32``: one-ply lookahead over a value function
+hard       ``greedy`` with ``noise=0.333``: one-ply lookahead over a value function
            (``greedy.py``), its closest calls (within about a third of a victory point's
            worth) made at random
 expert     ``expert``: whole-game playouts for its set-up settlements and a determinized
@@ -28,10 +28,11 @@ neighbours. The expert rates only a little above plain greedy there (our guess: 
 against three greedy bots comes partly from its set-up search, which models the others'
 placements as greedy ones, being exact there), and ``medium`` = ``weighted:noise=8`` sat
 only 80-190 under greedy. So the middle levels are blurred to fit between: ``medium``
-proposes no trades (about 40 points weaker), and ``hard`` is greedy with ``noise=0.32``.
+proposes no trades (about 40 points weaker), and ``hard`` is greedy with ``noise=0.333``.
 In four-level arenas (README, "Levels") the gaps medium→hard and hard→expert were 75 and
-167 with ``greedy:noise=0.35`` and 156 and 87 with ``noise=0.3``; 0.32, where the two
-lines cross, measured 144 and 83 (320 games): the top gap is still short of 100.
+167 with ``greedy:noise=0.35``, 156 and 87 with ``noise=0.3`` and 144 and 83 with
+``noise=0.32``; at 0.333 (640 games) they were 142 and 122, easy→medium 102, and one fit
+over all five arenas' 1,680 games gives 132, 133 and 122.
 Blurring ``medium`` further does not weaken it (``noise=12`` rated as ``noise=8``).
 Earlier: plain ``weighted`` and ``greedy`` are only about 70 points apart, and ``medium``
 with ``noise=2`` or ``3`` sat only 40-60 under plain ``greedy``.
@@ -51,7 +52,7 @@ from .weighted import WeightedBot
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 20.0  # the weighted bot's scores mostly differ by far less than this
 MEDIUM_NOISE = 8.0  # ... by about this much in its close calls
-HARD_NOISE = 0.32  # the greedy bot's scores are victory points' worth
+HARD_NOISE = 0.333  # the greedy bot's scores are victory points' worth
 
 
 def easy(rng: random.Random, **options: Any) -> Bot:

@@ -39,7 +39,7 @@ const BOT_OPTIONS = {
   greedy: HEURISTIC(0.5, 0.001),
   easy: HEURISTIC(0, 20),
   medium: HEURISTIC(0, 8),
-  hard: HEURISTIC(0.5, 0.32),
+  hard: HEURISTIC(0.5, 0.333),
   expert: [
     ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
     ["ms", "time per search in ms (0: by deals)", 0, { min: 0, max: 60000, step: 10 }],
