@@ -25,12 +25,12 @@ which is already good there and costs well under a millisecond.
    for a game won or lost; with ``value=learned`` its chance to win by the learned value
    (below). The candidate with the best mean is played. (In our screening the learned value
    at these leaves was no better than the greedy one: README.)
-
-5. *Playouts* (``deep`` > 0; off by default): when one of the ``top`` best candidates by
-   the turn search places a piece or buys a card, those candidates are settled by
-   ``deep`` whole-game playouts (below) started from the end of each one's rolled-out
-   turn (playout ``k`` on determinization ``k`` mod their number), spread by successive
-   halving, and the one winning most is played.
+5. *Playouts* (``deep`` > 0; off by default, no stronger in our measurements: README): when
+   one of the ``top`` best candidates by the turn search places a piece or buys a card,
+   those candidates are settled by ``deep`` playouts of the fast weighted bots (as in the
+   set-up, below) started from the end of each one's rolled-out turn (playout ``k`` on
+   determinization ``k`` mod their number), spread by successive halving: whole games,
+   or ``deep_turns`` turns valued by the learned win chance; the best mean is played.
 
 **Set-up** (its two set-up settlements, where the game is most decided): each of the
 ``setup`` best sites by the greedy set-up score is played out to the end of the set-up
