@@ -391,8 +391,8 @@ def merge(docs: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         "seed": cfg0["seed"],
         "entrants": entrants,
         "rules": cfg0["rules"],
-        "max_turns": cfg0["max_turns"],
-        "max_decisions": cfg0["max_decisions"],
+        "max_turns": cfg0.get("max_turns"),
+        "max_decisions": cfg0.get("max_decisions"),
         "sources": sources,
     }
     return analyse(config, games)
