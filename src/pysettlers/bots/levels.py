@@ -31,8 +31,8 @@ only 80-190 under greedy. So the middle levels are blurred to fit between: ``med
 proposes no trades (about 40 points weaker), and ``hard`` is greedy with ``noise=0.333``.
 In four-level arenas (README, "Levels") the gaps medium→hard and hard→expert were 75 and
 167 with ``greedy:noise=0.35``, 156 and 87 with ``noise=0.3`` and 144 and 83 with
-``noise=0.32``; at 0.333 (640 games) they were 142 and 122, easy→medium 102, and one fit
-over all five arenas' 1,680 games gives 132, 133 and 122.
+``noise=0.32``; at 0.333 142 and 122 (640 games; easy→medium 102) and 68 and 115 (320
+games), and one fit over all six arenas' 2,000 games gives 141, 120 and 123.
 Blurring ``medium`` further does not weaken it (``noise=12`` rated as ``noise=8``).
 Earlier: plain ``weighted`` and ``greedy`` are only about 70 points apart, and ``medium``
 with ``noise=2`` or ``3`` sat only 40-60 under plain ``greedy``.
