@@ -17,7 +17,7 @@ from dataclasses import fields
 import pytest
 
 from pysettlers.bots import LEVELS, Bot, ExpertBot, bot_names, bot_rng, make_bot
-from pysettlers.bots.expert import position_value
+from pysettlers.bots.expert import DEEP_KINDS, position_value
 from pysettlers.bots.features import BoardInfo, board_info
 from pysettlers.bots.greedy import GreedyBot
 from pysettlers.bots.memory import Memory
@@ -448,12 +448,6 @@ def test_expert_settles_close_main_phase_calls_by_whole_game_playouts(
     budget is spent as documented (successive halving), and with ``deep=0`` nothing is."""
     default = make_bot("expert", random.Random(0))
     assert isinstance(default, ExpertBot) and (default.deep, default.top) == (0, 3)
-    placing = {
-        ActionKind.BUILD_ROAD,
-        ActionKind.BUILD_SETTLEMENT,
-        ActionKind.BUILD_CITY,
-        ActionKind.BUY_DEVELOPMENT,
-    }
     opts = {"iterations": 1, "width": 4, "setup": 0, "trade": False, "top": 3}
     ends: dict[Action, tuple[float, tuple[object, ...]]] = {}  # candidate: value, end print
     calls: list[tuple[object, ...]] = []  # the prints the playouts start from
@@ -495,7 +489,7 @@ def test_expert_settles_close_main_phase_calls_by_whole_game_playouts(
             found = (
                 len(prints) == 3
                 and ends[ranked[1]][0] > ends[ranked[2]][0]
-                and any(a.kind in placing for a in ranked)
+                and any(a.kind in DEEP_KINDS for a in ranked)
             )
             if found:
                 assert first == ranked[0] and plain.deep_searches == 0 and not calls

@@ -137,7 +137,7 @@ HORIZONS = ("turn", "round")
 GAME_CAP = 4000  # decisions a playout of the rest of a game may take (a guard)
 PLAYOUT_TURNS = 400  # ... and turns: past them the learned win chance stands in
 PLAYOUT_BOT = {"trade": False}  # the playouts' weighted bots: no domestic offers (a third faster)
-# Main-phase decisions worth whole-game playouts (``deep``): a piece placed or a card bought,
+# Main-phase decisions worth playouts (``deep``): a piece placed or a card bought,
 # which shape the rest of the game; trades and card plays are left to the turn search.
 DEEP_KINDS = frozenset({K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT})
 
@@ -274,8 +274,9 @@ class ExpertBot:
         if self.deep:
             top = ranked[: self.top]
             if len(top) > 1 and any(cands[j].kind in DEEP_KINDS for j in top):
-                # The turn search's best few, settled by whole games played on from the end
-                # of each one's rolled-out turn (determinization k mod n for playout k).
+                # The turn search's best few, settled by playouts (whole games, or
+                # ``deep_turns`` turns) from the end of each one's rolled-out turn
+                # (determinization k mod n for playout k).
                 me = view.viewer
                 assert me is not None
                 self.deep_searches += 1
@@ -352,7 +353,7 @@ class ExpertBot:
         info: F.BoardInfo,
         turns: int = 0,
     ) -> int:
-        """The best of ``n`` candidates by whole-game playouts, ``start(j, k)`` the state
+        """The best of ``n`` candidates by playouts (``_playout``), ``start(j, k)`` the state
         playout ``k`` of candidate ``j`` begins from. Successive halving: each round spends
         an equal share of ``budget`` on the candidates left, then keeps the better half;
         playout ``k`` has the same random numbers for every candidate (common random
