@@ -123,6 +123,52 @@ def test_intervals_cover_the_truth_in_simulated_tournaments() -> None:
     assert covered / total >= 0.88, covered / total
 
 
+def test_two_entrant_gap_is_twice_the_upper_rating_with_its_interval() -> None:
+    # With two entrants the mean-0 ratings are r and -r in every refit, so the gap is 2r
+    # and its interval exactly twice the upper entrant's, taken refit by refit.
+    games = [Outcome((1, 1), 0)] * 30 + [Outcome((1, 1), 1)] * 18
+    fitted = ratings.bootstrap(games, 2, seed=3, resamples=200)
+    (a, b), (gap,) = fitted.ratings(), fitted.gaps()
+    assert (gap.upper, gap.lower) == (0, 1)
+    assert gap.gap == pytest.approx(a.rating - b.rating) == pytest.approx(2 * a.rating)
+    assert (gap.low, gap.high) == (pytest.approx(2 * a.low), pytest.approx(2 * a.high))
+
+
+def test_gaps_are_between_neighbours_best_first_from_the_same_refits() -> None:
+    # Three entrants given in no rating order; by hand: the same seeded draws, refitted,
+    # each refit's difference of neighbours, its 2.5% and 97.5% order statistics.
+    games = (
+        [Outcome((1, 1, 1), 2)] * 20 + [Outcome((1, 1, 1), 0)] * 12 + [Outcome((1, 1, 1), 1)] * 6
+    )
+    fitted = ratings.bootstrap(games, 3, seed=5, resamples=101)
+    assert [(g.upper, g.lower) for g in fitted.gaps()] == [(2, 0), (0, 1)]
+    assert fitted.ratings() == ratings.rate(games, 3, seed=5, resamples=101)
+    gen = random.Random(5)
+    refits = [ratings.fit([games[gen.randrange(38)] for _ in range(38)], 3) for _ in range(101)]
+    for g in fitted.gaps():
+        diffs = sorted(r[g.upper] - r[g.lower] for r in refits)
+        # 101 refits: the 2.5% and 97.5% quantiles fall on order statistics 2.5 and 97.5.
+        assert g.low == pytest.approx((diffs[2] + diffs[3]) / 2)
+        assert g.high == pytest.approx((diffs[97] + diffs[98]) / 2)
+        assert g.low < g.gap < g.high
+
+
+def test_gap_intervals_cover_the_truth_in_simulated_tournaments() -> None:
+    # As for the ratings: 4 entrants 100 points apart, 4-seat tables, 200 games a
+    # tournament drawn from the model; each neighbour gap's interval must hold 100 about
+    # 95% of the time.
+    truth = [300.0, 200.0, 100.0, 0.0]
+    g = [10 ** (r / 400) for r in truth]
+    covered = total = 0
+    for rep in range(15):
+        gen = random.Random(100 + rep)
+        games = [Outcome((1, 1, 1, 1), gen.choices(range(4), g)[0]) for _ in range(200)]
+        for gap in ratings.bootstrap(games, 4, seed=rep, resamples=300).gaps():
+            total += 1
+            covered += gap.low <= truth[gap.upper] - truth[gap.lower] <= gap.high
+    assert covered / total >= 0.85, covered / total
+
+
 def test_pairwise_counts_ahead_behind_level() -> None:
     # Game 1: entrant 0 wins. Game 2: nobody wins; 1 has more points than 0.
     pairs = ratings.pairwise([(0, 1), (0, 1)], [0, None], [[5, 3], [2, 4]], 2)
@@ -156,6 +202,14 @@ def test_cli_end_to_end_report_plot_and_from(
     assert main([*ARGS, "--out", str(out), "--plot", str(svg)]) == 0
     text = capsys.readouterr().out
     assert "Ratings" in text and "weighted" in text and "finished ahead" in text
+    doc = json.loads(out.read_text())
+    by_label = {e["label"]: e["rating"] for e in doc["entrants"]}
+    (gap,) = doc["gaps"]
+    assert gap["gap"] == pytest.approx(by_label[gap["upper"]] - by_label[gap["lower"]], abs=0.11)
+    assert gap["ci95"][0] <= gap["gap"] <= gap["ci95"][1]
+    assert (
+        f"{gap['upper']} over {gap['lower']}" in text and "Gaps, each entrant over the next" in text
+    )
     assert svg.read_text().startswith("<svg") and "weighted" in svg.read_text()
     assert main(["arena", "--from", str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[2:] == text.splitlines()[2:]
@@ -170,6 +224,9 @@ def test_cli_end_to_end_report_plot_and_from(
         (["arena", "random", "greedy", "--games", "0"], "--games"),
         (["arena", "random", "greedy", "--format", "ladder"], "--format"),
         (["arena", "random", "greedy", "--workers", "0"], "--workers"),
+        (["arena", "random", "greedy", "--gaps", "random,nosuchbot"], "--gaps: no entrant"),
+        (["arena", "random", "greedy", "--gaps", "random"], "--gaps: give at least two"),
+        (["arena", "random", "greedy", "--gaps", "random,greedy,random"], "given twice"),
     ],
 )
 def test_bad_input_is_refused_naming_the_option(
@@ -179,6 +236,32 @@ def test_bad_input_is_refused_naming_the_option(
         main(argv)
     assert exit_.value.code == 2
     assert words in capsys.readouterr().err
+
+
+def test_gaps_along_a_given_order_from_the_same_refits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Three entrants; --gaps in the reverse of the rating order gives the same gaps negated,
+    # with the interval mirrored (the same seeded refits), and a skip-one gap is the sum.
+    out = tmp_path / "r.json"
+    three = ["arena", "random", "weighted", "greedy", "--games", "12", "--vp", "4", "--quiet"]
+    assert main([*three, "--out", str(out)]) == 0
+    capsys.readouterr()
+    doc = json.loads(out.read_text())
+    first, second = doc["gaps"]
+    top, mid, bottom = first["upper"], first["lower"], second["lower"]
+    assert second["upper"] == mid
+    assert main(["arena", "--from", str(out), "--gaps", f"{bottom},{mid},{top}", "--json"]) == 0
+    reverse = json.loads(capsys.readouterr().out)["gaps"]
+    for fwd, rev in zip(doc["gaps"][::-1], reverse, strict=True):
+        assert (rev["upper"], rev["lower"]) == (fwd["lower"], fwd["upper"])
+        assert rev["gap"] == -fwd["gap"]
+        assert rev["ci95"] == [-fwd["ci95"][1], -fwd["ci95"][0]]
+    assert main(["arena", "--from", str(out), "--gaps", f"{top},{bottom}", "--json"]) == 0
+    (skip,) = json.loads(capsys.readouterr().out)["gaps"]
+    assert skip["gap"] == pytest.approx(first["gap"] + second["gap"], abs=0.11)
+    assert main(["arena", "--from", str(out), "--gaps", f"{top},{bottom}"]) == 0
+    assert f"{top} over {bottom}" in capsys.readouterr().out
 
 
 def test_from_refuses_a_file_that_is_not_arena_results(

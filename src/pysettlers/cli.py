@@ -515,6 +515,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             doc = docs[0][1] if len(docs) == 1 else arena.merge(docs)
         except arena.ResultsError as err:
             raise _Failure(str(err)) from None
+        if args.gaps:
+            doc = arena.with_gaps(doc, arena.gap_order(doc["config"], args.gaps))
         seconds = None
         out = _open_for_writing(args.out) if args.out else None
     else:
@@ -530,6 +532,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             max_decisions=args.max_decisions,
         )
         sim.check_specs(entrants)
+        order = arena.gap_order(config.to_json(), args.gaps) if args.gaps else None
         executor = None
         if args.ray:
             from pysettlers.sim import arena_ray
@@ -560,6 +563,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             return 130
         seconds = time.perf_counter() - start
         doc = arena.results(config, played)
+        if order is not None:
+            doc = arena.with_gaps(doc, order)
     if out is not None:
         with out:
             out.write(arena.dumps(doc))
@@ -941,6 +946,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="report the results of an earlier --out without playing; given more than once, "
         "the games of all, rated together (entrants matched by label; the same rules)",
+    )
+    a.add_argument(
+        "--gaps",
+        metavar="LABEL,LABEL,...",
+        help="report the rating gap of each listed entrant over the next, with its 95%% "
+        "interval (default: each entrant over its neighbour below)",
     )
     a.add_argument("--json", action="store_true", help="print the results as JSON")
     a.add_argument(

@@ -20,10 +20,11 @@ What this is for: rating bots against each other with seat order balanced out.
   the master seed, so game ``i``'s seed is ``game_seed(seed, i)``: the results do not
   depend on the number of workers, processes or Ray tasks that play them.
 * **Results** — one JSON document (``FORMAT``): the config, every game (seats, seed,
-  status, winner, points, turns), ratings with 95% intervals (:mod:`.ratings`), the
-  pairwise table and each entrant's wins against its fair share. No wall-clock time is in
-  it, so the same seed gives the same bytes. :func:`analyse` recomputes everything after
-  the games from the games alone (``--from FILE``).
+  status, winner, points, turns), ratings with 95% intervals (:mod:`.ratings`), the gap
+  between each entrant and the next one below it (or along ``--gaps``) with the 95%
+  interval of that difference, the pairwise table and each entrant's wins against its fair
+  share. No wall-clock time is in it, so the same seed gives the same bytes.
+  :func:`analyse` recomputes everything after the games from the games alone (``--from FILE``).
 
 What this is not: a second game runner (one game is ``run_game``), nor a rating library
 (``ratings.py``), nor printing (the CLI), nor rules.
@@ -240,17 +241,64 @@ def game_json(result: GameResult, seats: tuple[int, ...]) -> dict[str, Any]:
     }
 
 
+def _bootstrap(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> ratings.Bootstrap:
+    """The fit of the games and its bootstrap refits, seeded by the arena's seed."""
+    n = len(config_json["entrants"])
+    outcomes = []
+    for g in games:
+        s, w = g["seats"], g["winner"]
+        comp = tuple(s.count(e) for e in range(n))
+        outcomes.append(ratings.Outcome(comp, None if w is None else s[w]))
+    return ratings.bootstrap(outcomes, n, seed=config_json["seed"], resamples=RESAMPLES)
+
+
+def _gaps_json(labels: Sequence[str], gaps: Sequence[ratings.Gap]) -> list[dict[str, Any]]:
+    return [
+        {
+            "upper": labels[g.upper],
+            "lower": labels[g.lower],
+            "gap": round(g.gap, 1),
+            "ci95": [round(g.low, 1), round(g.high, 1)],
+        }
+        for g in gaps
+    ]
+
+
+def gap_order(config_json: dict[str, Any], text: str) -> list[int]:
+    """The entrants of ``--gaps LABEL,LABEL,...`` by index; a ValueError names the option
+    and what is wrong (an unknown or repeated label, fewer than two)."""
+    labels = [e["label"] for e in config_json["entrants"]]
+    names = [t.strip() for t in text.split(",")]
+    if len(names) < 2:
+        raise ValueError(f"--gaps: give at least two entrants' labels, comma-separated: {text!r}")
+    order = []
+    for name in names:
+        if name not in labels:
+            raise ValueError(
+                f"--gaps: no entrant labelled {name!r} (entrants: {', '.join(labels)})"
+            )
+        if labels.index(name) in order:
+            raise ValueError(f"--gaps: {name!r} is given twice")
+        order.append(labels.index(name))
+    return order
+
+
+def with_gaps(doc: dict[str, Any], order: Sequence[int]) -> dict[str, Any]:
+    """The document with its gaps taken along ``order`` (entrant indices: each over the
+    next) instead of between rating neighbours, from the same seeded refits."""
+    labels = [e["label"] for e in doc["config"]["entrants"]]
+    gaps = _bootstrap(doc["config"], doc["games"]).gaps(order)
+    return {**doc, "gaps": _gaps_json(labels, gaps)}
+
+
 def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The whole results document from the config and the games alone."""
     labels = [e["label"] for e in config_json["entrants"]]
     n = len(labels)
     seats = [tuple(g["seats"]) for g in games]
     winners = [g["winner"] for g in games]
-    outcomes = []
-    for s, w in zip(seats, winners):
-        comp = tuple(s.count(e) for e in range(n))
-        outcomes.append(ratings.Outcome(comp, None if w is None else s[w]))
-    rated = ratings.rate(outcomes, n, seed=config_json["seed"], resamples=RESAMPLES)
+    fitted = _bootstrap(config_json, games)
+    rated = fitted.ratings()
     entrants = []
     for e in range(n):
         played = [(s, w) for s, w in zip(seats, winners) if e in s]
@@ -284,6 +332,7 @@ def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dic
             "ci": f"95% percentile bootstrap over games, {RESAMPLES} resamples, seed = --seed",
         },
         "entrants": entrants,
+        "gaps": _gaps_json(labels, fitted.gaps()),
         "pairwise": [
             {
                 "a": labels[p.a],

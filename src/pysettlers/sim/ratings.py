@@ -22,7 +22,8 @@ small. Ratings are ``400 log10 g``, shifted so that their mean is 0: on this sca
 100-point gap in a 2-player game is the Elo expectation of 64%.
 
 Intervals are percentile bootstraps over games (resampling whole games, seeded), because
-games, not pairwise results, are the independent units.
+games, not pairwise results, are the independent units. The gap between two entrants gets
+its own interval from the same refits (:class:`Gap`), not from their two intervals.
 
 What this is not: no game playing (``arena.py``), no printing, no numpy (the engine and
 its tools stay free of heavy dependencies; the fit works on table compositions, of which
@@ -31,6 +32,7 @@ a tournament has few, so pure Python is fast).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -183,6 +185,82 @@ def _percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
 
 
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """How far entrant ``upper`` is rated above entrant ``lower``, with the 95% interval of
+    that difference. The interval comes from the same bootstrap refits as the ratings, each
+    refit's difference taken within the refit: two ratings' intervals cannot simply be
+    combined, because the ratings of one fit move together (they share the games and the
+    mean-0 shift)."""
+
+    upper: int
+    lower: int
+    gap: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Bootstrap:
+    """A fit and its bootstrap refits: ``point[i]`` is entrant ``i``'s rating, ``samples[k]``
+    the ratings of the ``k``-th refit on games drawn with replacement."""
+
+    point: list[float]
+    samples: list[list[float]]
+
+    def _interval(self, upper: int, lower: int | None, centre: float) -> tuple[float, float]:
+        """The 95% interval of rating ``upper`` (minus rating ``lower``, if given)."""
+        if not self.samples:
+            return centre, centre
+        s = sorted(r[upper] - (0.0 if lower is None else r[lower]) for r in self.samples)
+        return _percentile(s, 0.025), _percentile(s, 0.975)
+
+    def ratings(self) -> list[Rating]:
+        """Every entrant's rating with its 95% percentile interval."""
+        result = []
+        for i, r in enumerate(self.point):
+            low, high = self._interval(i, None, r)
+            result.append(Rating(r, low, high))
+        return result
+
+    def gaps(self, order: Sequence[int] | None = None) -> list[Gap]:
+        """The gap between each entrant of ``order`` and the next one in it; by default
+        every entrant best first (by rating, ties by index), i.e. each over its neighbour
+        below: what a claim such as "each level at least 100 points above the one below"
+        needs checked. A gap along a given ``order`` is negative where the later entrant
+        is rated higher."""
+        if order is None:
+            order = sorted(range(len(self.point)), key=lambda i: (-self.point[i], i))
+        result = []
+        for upper, lower in itertools.pairwise(order):
+            gap = self.point[upper] - self.point[lower]
+            low, high = self._interval(upper, lower, gap)
+            result.append(Gap(upper, lower, gap, low, high))
+        return result
+
+
+def bootstrap(
+    outcomes: Sequence[Outcome],
+    n: int,
+    *,
+    seed: int,
+    resamples: int = 1000,
+    prior: float = 1.0,
+) -> Bootstrap:
+    """The fit and ``resamples`` refits on games drawn with replacement by a generator seeded
+    ``seed`` (so the same games and seed give the same intervals, to the bit)."""
+    point = fit(outcomes, n, prior)
+    if resamples < 1 or not outcomes:
+        return Bootstrap(point, [])
+    gen = random.Random(seed)
+    m = len(outcomes)
+    samples = []
+    for _ in range(resamples):
+        drawn = [outcomes[gen.randrange(m)] for _ in range(m)]
+        samples.append(fit(drawn, n, prior))
+    return Bootstrap(point, samples)
+
+
 def rate(
     outcomes: Sequence[Outcome],
     n: int,
@@ -191,24 +269,8 @@ def rate(
     resamples: int = 1000,
     prior: float = 1.0,
 ) -> list[Rating]:
-    """Ratings with 95% percentile-bootstrap intervals: ``resamples`` refits on games drawn
-    with replacement by a generator seeded ``seed`` (so the same games and seed give the
-    same intervals, to the bit)."""
-    point = fit(outcomes, n, prior)
-    if resamples < 1 or not outcomes:
-        return [Rating(r, r, r) for r in point]
-    gen = random.Random(seed)
-    samples: list[list[float]] = [[] for _ in range(n)]
-    m = len(outcomes)
-    for _ in range(resamples):
-        drawn = [outcomes[gen.randrange(m)] for _ in range(m)]
-        for i, r in enumerate(fit(drawn, n, prior)):
-            samples[i].append(r)
-    result = []
-    for i in range(n):
-        s = sorted(samples[i])
-        result.append(Rating(point[i], _percentile(s, 0.025), _percentile(s, 0.975)))
-    return result
+    """Ratings with 95% percentile-bootstrap intervals (:func:`bootstrap`)."""
+    return bootstrap(outcomes, n, seed=seed, resamples=resamples, prior=prior).ratings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,4 +322,16 @@ def pairwise(
     return [Pair(a, b, *c) for (a, b), c in sorted(counts.items())]
 
 
-__all__ = ["Composition", "Outcome", "Pair", "Rating", "elo", "fit", "pairwise", "rate"]
+__all__ = [
+    "Bootstrap",
+    "Composition",
+    "Gap",
+    "Outcome",
+    "Pair",
+    "Rating",
+    "bootstrap",
+    "elo",
+    "fit",
+    "pairwise",
+    "rate",
+]

@@ -210,7 +210,8 @@ def print_table(summary: dict[str, Any], out: TextIO) -> None:
 
 
 def arena_sections(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
-    """The arena's tables: ratings best first, and who finished ahead of whom."""
+    """The arena's tables: ratings best first, the rating gaps (between neighbours, or
+    along ``--gaps``), and who finished ahead of whom."""
     rows = sorted(doc["entrants"], key=lambda e: -e["rating"])
     rating_rows = [
         [
@@ -232,12 +233,33 @@ def arena_sections(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list[
             p = cell.get((a, b))
             row.append("-" if p is None or not p["games"] else f"{_pct(p['rate'])} ({p['games']})")
         pair_rows.append(row)
-    return [
+    # Read with get: a document written before gaps were reported has none, and --from
+    # re-analyses it anyway, but a caller may print a document as it was stored.
+    gap_rows = [
+        [
+            f"{g['upper']} over {g['lower']}",
+            f"{g['gap']:+.0f}",
+            f"{g['ci95'][0]:+.0f} .. {g['ci95'][1]:+.0f}",
+        ]
+        for g in doc.get("gaps", [])
+    ]
+    sections = [
         (
             "Ratings (Elo scale, mean 0; 95% bootstrap interval)",
             ["entrant", "rating", "95% interval", "wins/games", "win share", "fair share"],
             rating_rows,
         ),
+    ]
+    if gap_rows:
+        sections.append(
+            (
+                "Gaps, each entrant over the next (95% bootstrap interval of the difference)",
+                ["", "gap", "95% interval"],
+                gap_rows,
+            )
+        )
+    return [
+        *sections,
         (
             "Row finished ahead of column (a level finish counts half; games together)",
             ["", *labels],
