@@ -117,6 +117,42 @@ def test_expert_is_reproducible_with_iterations() -> None:
     assert game() == game()
 
 
+def test_greedy_playouts_are_played_by_greedy_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``playout=greedy``: every decision of a playout is a greedy bot's (none a weighted
+    bot's), the game is played to its end, and the result is the same for the same seed."""
+    s = new_game(Rules(players=3, seed=33))
+    bots = [make_bot("greedy", bot_rng(33, p)) for p in range(3)]
+    while s.phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD):
+        p = to_move(s)
+        apply_checked(s, bots[p].choose(observe(s, p), legal_actions(s, p)))
+    expert = make_bot("expert", random.Random(0), playout="greedy")
+    assert isinstance(expert, ExpertBot) and expert.playout == "greedy"
+    plain = make_bot("expert", random.Random(0))
+    assert isinstance(plain, ExpertBot) and plain.playout == "weighted"
+    who: list[str] = []
+    greedy_choose, weighted_choose = GreedyBot.choose, WeightedBot.choose
+
+    def by_greedy(self: GreedyBot, view: View, legal: Sequence[Action]) -> Action:
+        who.append("greedy")
+        return greedy_choose(self, view, legal)
+
+    def by_weighted(self: WeightedBot, view: View, legal: Sequence[Action]) -> Action:
+        who.append("weighted")
+        return weighted_choose(self, view, legal)
+
+    monkeypatch.setattr(GreedyBot, "choose", by_greedy)
+    monkeypatch.setattr(WeightedBot, "choose", by_weighted)
+    info = board_info(s.board)
+    end = s.copy()
+    value = expert._playout(end, 1, 5, info)
+    assert is_over(end) and value == (1.0 if end.winner == 1 else 0.0)
+    assert who and set(who) == {"greedy"}
+    assert expert._playout(s.copy(), 1, 5, info) == value
+    del who[:]
+    plain._playout(s.copy(), 1, 5, info)
+    assert who and set(who) == {"weighted"}
+
+
 def test_expert_options_are_checked() -> None:
     rng = random.Random(0)
     with pytest.raises(ValueError, match="unknown option"):
@@ -127,6 +163,8 @@ def test_expert_options_are_checked() -> None:
         make_bot("expert", rng, memory="maybe")
     with pytest.raises(ValueError, match="horizon"):
         make_bot("expert", rng, horizon="game")
+    with pytest.raises(ValueError, match="'playout' must be one of weighted, greedy"):
+        make_bot("expert", rng, playout="random")
     bot = make_bot("expert", rng, ms="20", width="3", trade="off", horizon="round")
     assert isinstance(bot, ExpertBot) and bot.ms == 20 and bot.width == 3
     assert bot.horizon == "round" and not bot.greedy.trade
