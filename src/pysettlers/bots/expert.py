@@ -111,7 +111,7 @@ from . import value_model as VM
 from .base import register_bot
 from .greedy import GreedyBot, Turn
 from .memory import Memory
-from .options import HEURISTIC_KEYS, check_options, option_bool, option_float
+from .options import HEURISTIC_KEYS, check_options, option_bool, option_choice, option_float
 from .value_model import leaf_hand_value
 from .weighted import WeightedBot
 
@@ -184,14 +184,8 @@ class ExpertBot:
         self.ms = option_float(self.name, "ms", options.pop("ms", 0), 0, 60000)
         self.width = int(option_float(self.name, "width", options.pop("width", 4), 1, 30))
         self.opp = option_float(self.name, "opp", options.pop("opp", 0.3), 0, 2)
-        horizon = str(options.pop("horizon", "turn"))
-        if horizon not in HORIZONS:
-            raise ValueError(f"expert: option 'horizon' must be one of {', '.join(HORIZONS)}")
-        self.horizon = horizon
-        value = str(options.pop("value", "greedy"))
-        if value not in VALUES:
-            raise ValueError(f"expert: option 'value' must be one of {', '.join(VALUES)}")
-        self.value = value
+        self.horizon = option_choice(self.name, "horizon", options.pop("horizon", "turn"), HORIZONS)
+        self.value = option_choice(self.name, "value", options.pop("value", "greedy"), VALUES)
         self.setup = int(option_float(self.name, "setup", options.pop("setup", 8), 0, 60))
         self.playouts = int(
             option_float(self.name, "playouts", options.pop("playouts", 240), 0, 100000)
@@ -201,12 +195,9 @@ class ExpertBot:
         self.deep_turns = int(
             option_float(self.name, "deep_turns", options.pop("deep_turns", 0), 0, 1000)
         )
-        playout = str(options.pop("playout", "weighted"))
-        if playout not in PLAYOUT_POLICIES:
-            raise ValueError(
-                f"expert: option 'playout' must be one of {', '.join(PLAYOUT_POLICIES)}"
-            )
-        self.playout = playout
+        self.playout = option_choice(
+            self.name, "playout", options.pop("playout", "weighted"), PLAYOUT_POLICIES
+        )
         self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
@@ -399,11 +390,8 @@ class ExpertBot:
         win)."""
         stop = min(PLAYOUT_TURNS, s.turn + turns - 1) if turns else PLAYOUT_TURNS
         rng = random.Random(seed)
-        bots: list[WeightedBot] | list[GreedyBot]
-        if self.playout == "greedy":
-            bots = [GreedyBot(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
-        else:
-            bots = [WeightedBot(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
+        policy = GreedyBot if self.playout == "greedy" else WeightedBot
+        bots = [policy(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
         for _ in range(GAME_CAP):
             if s.phase == Phase.GAME_OVER or s.turn > stop:
                 break

@@ -40,6 +40,16 @@ def option_float(bot: str, key: str, value: object, lo: float, hi: float) -> flo
     return x
 
 
+def option_choice(bot: str, key: str, value: object, choices: Sequence[str]) -> str:
+    """``value`` as one of ``choices`` (exact names)."""
+    x = str(value)
+    if x not in choices:
+        raise ValueError(
+            f"{bot}: option {key!r} must be one of {', '.join(choices)}, got {value!r}"
+        )
+    return x
+
+
 def check_options(bot: str, options: Mapping[str, object], known: Sequence[str]) -> None:
     """Reject option names the bot does not know, listing those it does."""
     unknown = sorted(set(options) - set(known))
