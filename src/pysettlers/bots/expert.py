@@ -27,10 +27,11 @@ which is already good there and costs well under a millisecond.
    at these leaves was no better than the greedy one: README.)
 5. *Playouts* (``deep`` > 0; off by default, no stronger in our measurements: README): when
    one of the ``top`` best candidates by the turn search places a piece or buys a card,
-   those candidates are settled by ``deep`` playouts of the fast weighted bots (as in the
-   set-up, below) started from the end of each one's rolled-out turn (playout ``k`` on
-   determinization ``k`` mod their number), spread by successive halving: whole games,
-   or ``deep_turns`` turns valued by the learned win chance; the best mean is played.
+   those candidates are settled by ``deep`` playouts (the fast weighted bots, or as
+   ``playout`` says; as in the set-up, below) started from the end of each one's
+   rolled-out turn (playout ``k`` on determinization ``k`` mod their number), spread by
+   successive halving: whole games, or ``deep_turns`` turns valued by the learned win
+   chance; the best mean is played.
 
 **Set-up** (its two set-up settlements, where the game is most decided): each of the
 ``setup`` best sites by the greedy set-up score is played out to the end of the set-up
@@ -142,7 +143,7 @@ ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
 HORIZONS = ("turn", "round")
 GAME_CAP = 4000  # decisions a playout of the rest of a game may take (a guard)
 PLAYOUT_TURNS = 400  # ... and turns: past them the learned win chance stands in
-PLAYOUT_BOT = {"trade": False}  # the playouts' weighted bots: no domestic offers (a third faster)
+PLAYOUT_BOT = {"trade": False}  # the playouts' bots: no domestic offers (a third faster)
 # Main-phase decisions worth playouts (``deep``): a piece placed or a card bought,
 # which shape the rest of the game; trades and card plays are left to the turn search.
 DEEP_KINDS = frozenset({K.BUILD_ROAD, K.BUILD_SETTLEMENT, K.BUILD_CITY, K.BUY_DEVELOPMENT})
@@ -385,9 +386,9 @@ class ExpertBot:
     def _playout(
         self, s: GameState, me: int, seed: int, info: F.BoardInfo, turns: int = 0
     ) -> float:
-        """Play ``s`` out to the end by weighted bots (fast); 1 if ``me`` wins, else 0
-        (past ``PLAYOUT_TURNS``, or ``turns`` > 0 turns from now: its learned chance to
-        win)."""
+        """Play ``s`` out to the end by the ``playout`` bots (weighted: fast); 1 if ``me``
+        wins, else 0 (past ``PLAYOUT_TURNS``, or ``turns`` > 0 turns from now: its learned
+        chance to win)."""
         stop = min(PLAYOUT_TURNS, s.turn + turns - 1) if turns else PLAYOUT_TURNS
         rng = random.Random(seed)
         policy = GreedyBot if self.playout == "greedy" else WeightedBot
