@@ -464,7 +464,7 @@ def composite_action(s: GameState, p: int, rng: random.Random) -> Action | None:
         get = [0] * 5
         for _ in range(rng.randint(1, 3)):
             get[rng.choice(others)] += 1
-        return Action(p, K.COUNTER_TRADE, give=_bundle(give), get=_bundle(get))
+        return Action(p, K.COUNTER_TRADE, give=_bundle(give), get=_bundle(get), offer=s.offer_id)
     if ph != Phase.MAIN:
         return None
     choice = rng.randrange(3)

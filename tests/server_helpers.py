@@ -47,12 +47,14 @@ def free_port() -> int:
 
 
 class InProcessServer:
-    """uvicorn serving ``create_app(db)`` in a thread of this process."""
+    """uvicorn serving ``create_app(db)`` in a thread of this process. Its bots do not pace
+    themselves for people (``pace=0``) unless a test asks (``pace=1``: the server's own
+    default), so that games against bots take the time their moves take."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *, pace: float = 0.0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(db)
+        self.app = create_app(db, pace=pace)
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",

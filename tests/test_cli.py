@@ -20,6 +20,7 @@ from pysettlers.bots import bot_rng, make_bot
 from pysettlers.cli import main, run_demo
 from pysettlers.engine import Rules, observe
 from pysettlers.engine import events as ev
+from pysettlers.words import places
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -31,7 +32,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 def test_demo_plays_a_game_to_a_winner(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "demo", "--seed", "1")
     lines = out.splitlines()
-    assert lines[0].startswith("pysettlers demo: 4 random bots, variable map, seed 1")
+    # A newcomer's demo: the hard and medium levels in turn, not random bots (issue 28).
+    assert lines[0].startswith(
+        "pysettlers demo: 4 bots (hard, medium, hard, medium), variable map, seed 1"
+    )
     assert "Board at the start of play:" in out
     assert "Legend:" in out
     assert sum(line.startswith("  set-up  p") for line in lines) == 8
@@ -39,12 +43,14 @@ def test_demo_plays_a_game_to_a_winner(capsys: pytest.CaptureFixture[str]) -> No
     assert "Final position:" in out
     winner = [line for line in lines if line.startswith("Winner: p")]
     assert len(winner) == 1
-    assert "WINS with" in out
+    assert "wins with" in out
     assert "\x1b" not in out  # plain text, no colour codes
     assert len(lines) < 700
-    # The log names things in the notation.
-    assert any(" road (" in line for line in lines)
-    assert any("rolls 7" in line and "robber (" in line for line in lines)
+    # The log names places in words (pysettlers.words), never by the notation's coordinates.
+    log = out.split("turn     player:")[1].split("Board after turn")[0]
+    assert re.search(r"builds a road (between|on) the ", log)
+    assert any("rolls 7" in line and "moves the robber to the " in line for line in lines)
+    assert not re.search(r"\(-?\d,-?\d\)", log)
 
 
 def test_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,7 +190,7 @@ def test_demo_out_saves_a_record_that_replay_shows(
     demo = run(capsys, "demo", "--seed", "4", "--players", "3", "--out", str(path))
     assert demo.splitlines()[-1] == f"The game's record is in {path}: pysettlers replay {path}"
     record = json.loads(path.read_text())
-    winner = re.search(r"Winner: p(\d) \(RandomBot\) on turn (\d+)\.", demo)
+    winner = re.search(r"Winner: p(\d) \(\w+Bot\) on turn (\d+)\.", demo)
     assert winner is not None
     assert record["result"]["winner"] == int(winner[1])
     assert record["result"]["turns"] == int(winner[2])
@@ -301,16 +307,16 @@ def test_demo_log_names_who_acted_and_shows_helpers() -> None:
     said: Counter[tuple[int, str]] = Counter()
     for _, p, line in entries:
         for item in line.removeprefix(" special build:").strip().split("; "):
-            m = re.fullmatch(r"(?:p(\d) )?((?:road|settlement|city) \S+)", item)
+            m = re.fullmatch(r"(?:p(\d) )?(builds an? (?:road|settlement|city) .+)", item)
             if m:
                 said[(int(m[1]) if m[1] else p, m[2])] += 1
     pieces: list[tuple[int, str]] = []
-    topo = game.state.topo
+    where = places(game.state.board)  # the log names places in words (pysettlers.words)
     for e in observe(game.state, None, 0).events:
         if isinstance(e, ev.RoadBuilt):
-            pieces.append((e.player, f"road {topo.path_names[e.path]}"))
+            pieces.append((e.player, f"builds a road {where.path(e.path)}"))
         elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
-            pieces.append((e.player, f"{e.kind} {topo.intersection_names[e.intersection]}"))
+            pieces.append((e.player, f"builds a {e.kind} at {where.intersection(e.intersection)}"))
     built = Counter(pieces[4 * rules.players :])  # after the set-up's two of each, apart
     assert said == built and built
     # The Special Building Phase has lines of its own, named after the builder.
@@ -318,9 +324,12 @@ def test_demo_log_names_who_acted_and_shows_helpers() -> None:
     assert special and any(p != (game.first_player + t - 1) % 5 for t, p in special)
     # Helpers: dealt in the set-up, used, flipped or exchanged, and Marianne or Sean used
     # by their owner on another player's roll.
-    assert re.search(r"^  set-up  p\d .*, helper [a-z]+$", text, re.M)
-    assert any(re.search(r"; p\d (marianne|sean): takes", line) for _, _, line in entries)
-    assert any(re.search(r"(exchanges|flips) [a-z]+ ", line) for _, _, line in entries)
+    assert re.search(r"^  set-up  p\d .*; gets the helper [A-Z][a-z]+$", text, re.M)
+    assert any(re.search(r"; p\d uses (Marianne|Sean) and takes", x) for _, _, x in entries)
+    assert any(
+        re.search(r"exchanges [A-Z][a-z]+ for|turns [A-Z][a-z]+ to the B side", line)
+        for _, _, line in entries
+    )
 
 
 def test_python_dash_m_runs_the_command() -> None:

@@ -224,7 +224,7 @@ def test_partners_of_an_open_offer_hold_what_they_agreed_to_give() -> None:
         rules,
         hands={"p0": "ore", "p1": "brick+3grain", "p2": "4grain", "p3": "4grain"},
     )
-    play(s, "p0 offer 1ore for 1brick to p1,p2,p3", "p1 accept", "p2 reject", "p3 reject")
+    play(s, "p0 offer 1ore for 1brick to p1,p2,p3", "p1 accept #1", "p2 reject #1", "p3 reject #1")
     assert s.phase == Phase.TRADE_CONFIRM
     view = observe(s, 0)
     for seed in range(30):

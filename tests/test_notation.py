@@ -73,6 +73,16 @@ EXAMPLES = [
     ),
     ("p0 confirm p1", Action(0, K.CONFIRM_TRADE, 1)),
     ("p0 cancel", Action(0, K.CANCEL_TRADE)),
+    # Answers name the offer they answer (the engine asks for it; records made before
+    # offers were numbered read as above).
+    ("p1 accept #3", Action(1, K.ACCEPT_TRADE, offer=3)),
+    ("p1 reject #12", Action(1, K.REJECT_TRADE, offer=12)),
+    (
+        "p1 counter 1lumber+1ore for 1brick #3",
+        Action(1, K.COUNTER_TRADE, give=(0, 1, 0, 0, 1), get=(1, 0, 0, 0, 0), offer=3),
+    ),
+    ("p0 confirm p1 #3", Action(0, K.CONFIRM_TRADE, 1, offer=3)),
+    ("p0 cancel #1", Action(0, K.CANCEL_TRADE, offer=1)),
 ]
 
 
@@ -173,6 +183,13 @@ BAD = [
     ("p0 offer 1ore for 1brick at p1", "expected '<give> for <get> to p1,p2'"),
     ("p0 offer 1ore for 1brick to p1,x", "'x' is not a player"),
     ("p0 confirm 1", "'1' is not a player"),
+    ("p0 roll #3", "only an answer to an offer names one"),
+    ("p0 offer 1ore for 1brick to p1 #3", "only an answer to an offer names one"),
+    ("p1 accept #0", "offers are numbered from #1"),
+    ("p1 accept #x", "is not an offer number like '#3'"),
+    ("p1 accept #-3", "is not an offer number like '#3'"),
+    ("p1 accept #" + "9" * 5000, "is not an offer number like '#3'"),
+    ("p1 accept #3 #4", "'accept' takes 0 argument"),
 ]
 
 

@@ -181,7 +181,7 @@ def test_trade_response_phase() -> None:
         answers={1: "pending", 2: "pending", 3: "not_asked"},
     )
     assert deciders(s) == (1, 2, 0)
-    play(s, "p1 accept", "p2 reject", "p0 confirm p1")
+    play(s, "p1 accept #1", "p2 reject #1", "p0 confirm p1 #1")
     assert s.hand(0) == (0, 0, 1, 0, 0) and s.hand(1) == (1, 0, 0, 0, 0)
 
 

@@ -324,9 +324,9 @@ def test_an_unchecked_confirm_with_a_player_who_never_agreed_is_a_value_error() 
     q = 3 - p - r
     game.play(offer)
     for who, kind in sorted([(q, ActionKind.REJECT_TRADE), (r, ActionKind.ACCEPT_TRADE)]):
-        game.play(Action(who, kind))
+        game.play(Action(who, kind, offer=s.offer_id))
     record = game.to_json()
-    record["actions"].append([f"p{p} confirm p{q}"])
+    record["actions"].append([f"p{p} confirm p{q} #{s.offer_id}"])
     with pytest.raises(IllegalActionError, match="has not agreed"):
         replay(record, checked=True)
     with pytest.raises(ValueError, match=f"p{q} has not agreed to trade"):

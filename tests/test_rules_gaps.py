@@ -172,7 +172,7 @@ def open_offer() -> GameState:
         BEGINNER,
         hands={"p0": "2ore", "p1": "1brick", "p2": "1brick", "p3": "1brick"},
     )
-    play(s, "p0 offer 1ore for 1brick to p1,p2,p3", "p3 accept", "p1 reject", "p2 reject")
+    play(s, "p0 offer 1ore for 1brick to p1,p2,p3", "p3 accept #1", "p1 reject #1", "p2 reject #1")
     return s
 
 
@@ -183,5 +183,5 @@ def test_confirming_a_seat_outside_the_game_is_refused(seat: int) -> None:
     err = refused(s, Action(0, K.CONFIRM_TRADE, seat), "Domestic Trade")
     assert f"no player p{seat}" in err.message
     # The real partner is still there to confirm (-1 must not have meant "the last seat").
-    play(s, "p0 confirm p3")
+    play(s, "p0 confirm p3 #1")
     assert hand(s, 3) == "1ore" and hand(s, 0) == "1brick+1ore"

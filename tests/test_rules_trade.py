@@ -8,8 +8,12 @@ Trade/Build Phase".
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,16 +21,21 @@ from builders import assert_illegal, hand, legal, play, position
 from pysettlers.engine import (
     ActionKind,
     GameState,
+    NotationError,
     Phase,
     Rules,
     apply,
     deciders,
+    format_action,
     legal_actions,
     new_game,
+    parse_action,
+    replay,
 )
 from pysettlers.engine.game import TURN_RULE
 from pysettlers.engine.trade import DOMESTIC_RULE, MARITIME_RULE
 
+GOLDEN = Path(__file__).parent / "golden"
 RON = {"p0": {"settlements": ["(2,-1)N"], "roads": ["(2,-1)NE"]}}  # on the 2:1 ore harbor
 BRAD = {"p0": {"settlements": ["(2,0)NE"], "roads": ["(2,0)NE"]}}  # on a 3:1 harbor
 INLAND = {"p0": {"settlements": ["(0,-1)S"], "roads": ["(0,-1)SE"]}}  # no harbor
@@ -189,14 +198,14 @@ def test_pete_beth_cooper_example() -> None:
     play(
         s,
         "p0 offer 1ore for 1brick to p1,p2",
-        "p1 counter 1brick for 3ore",  # counter-offers are written from the answerer's side
-        "p2 counter 1brick for 1lumber+1ore",
+        "p1 counter 1brick for 3ore #1",  # counter-offers are written from the answerer's side
+        "p2 counter 1brick for 1lumber+1ore #1",
     )
     assert s.phase == Phase.TRADE_CONFIRM
     # Beth may not trade with Cooper, nor make offers of her own.
-    assert_illegal(s, "p1 confirm p2", TURN_RULE)
+    assert_illegal(s, "p1 confirm p2 #1", TURN_RULE)
     assert_illegal(s, "p1 offer 1grain for 1wool to p2", TURN_RULE)
-    play(s, "p0 confirm p2")
+    play(s, "p0 confirm p2 #1")
     assert hand(s, 0) == "1brick+1lumber+2ore"
     assert hand(s, 2) == "1lumber+1wool+1ore"
     assert hand(s, 1) == "2brick+1grain"  # Beth's counter-offer was not taken
@@ -209,9 +218,9 @@ def test_pete_beth_cooper_example() -> None:
 
 def test_pete_could_have_taken_beths_terms_instead() -> None:
     s = pete_position()
-    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 counter 1brick for 3ore", "p2 reject")
-    assert_illegal(s, "p0 confirm p2", DOMESTIC_RULE)  # Cooper did not agree
-    play(s, "p0 confirm p1")
+    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 counter 1brick for 3ore #1", "p2 reject #1")
+    assert_illegal(s, "p0 confirm p2 #1", DOMESTIC_RULE)  # Cooper did not agree
+    play(s, "p0 confirm p1 #1")
     assert hand(s, 0) == "1brick+2lumber"
     assert hand(s, 1) == "1brick+1grain+3ore"
 
@@ -219,8 +228,8 @@ def test_pete_could_have_taken_beths_terms_instead() -> None:
 def test_accepting_needs_the_cards_asked_for() -> None:
     s = pete_position()
     play(s, "p0 offer 1ore for 1grain to p1,p2")
-    assert_illegal(s, "p2 accept", DOMESTIC_RULE)  # Cooper holds no grain
-    play(s, "p2 reject", "p1 accept", "p0 confirm p1")
+    assert_illegal(s, "p2 accept #1", DOMESTIC_RULE)  # Cooper holds no grain
+    play(s, "p2 reject #1", "p1 accept #1", "p0 confirm p1 #1")
     assert hand(s, 0) == "2lumber+1grain+2ore"
     assert hand(s, 1) == "2brick+1ore"
 
@@ -228,14 +237,14 @@ def test_accepting_needs_the_cards_asked_for() -> None:
 def test_everyone_rejects_nothing_changes() -> None:
     s = pete_position()
     hands = [hand(s, p) for p in range(3)]
-    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 reject", "p2 reject")
+    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 reject #1", "p2 reject #1")
     assert s.phase == Phase.MAIN
     assert [hand(s, p) for p in range(3)] == hands
 
 
 def test_current_player_may_cancel_an_offer() -> None:
     s = pete_position()
-    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 accept", "p0 cancel")
+    play(s, "p0 offer 1ore for 1brick to p1,p2", "p1 accept #1", "p0 cancel #1")
     assert s.phase == Phase.MAIN
     assert hand(s, 0) == "2lumber+3ore"
 
@@ -250,10 +259,10 @@ def test_no_gifts_and_no_like_for_like() -> None:
     assert_illegal(s, "p0 offer 4ore for 1brick to p1", DOMESTIC_RULE)  # holds only 3
     assert_illegal(s, "p0 offer 1ore for 1brick to p0", DOMESTIC_RULE)  # not to oneself
     play(s, "p0 offer 1ore for 1brick to p1")
-    assert_illegal(s, "p1 counter nothing for 1ore", DOMESTIC_RULE)
-    assert_illegal(s, "p1 counter 1brick for nothing", DOMESTIC_RULE)
-    assert_illegal(s, "p1 counter 1brick for 1brick", DOMESTIC_RULE)
-    assert_illegal(s, "p1 counter 1wool for 1ore", DOMESTIC_RULE)  # Beth holds no wool
+    assert_illegal(s, "p1 counter nothing for 1ore #1", DOMESTIC_RULE)
+    assert_illegal(s, "p1 counter 1brick for nothing #1", DOMESTIC_RULE)
+    assert_illegal(s, "p1 counter 1brick for 1brick #1", DOMESTIC_RULE)
+    assert_illegal(s, "p1 counter 1wool for 1ore #1", DOMESTIC_RULE)  # Beth holds no wool
 
 
 def test_no_trading_on_another_players_turn_or_before_the_roll() -> None:
@@ -268,9 +277,67 @@ def test_no_trading_on_another_players_turn_or_before_the_roll() -> None:
 def test_only_addressed_players_answer() -> None:
     s = pete_position()
     play(s, "p0 offer 1ore for 1brick to p1")
-    assert_illegal(s, "p2 accept", TURN_RULE)
-    play(s, "p1 accept", "p0 confirm p1")
+    assert_illegal(s, "p2 accept #1", TURN_RULE)
+    play(s, "p1 accept #1", "p0 confirm p1 #1")
     assert hand(s, 2) == "1brick+1wool"
+
+
+# -- offers have an identity ------------------------------------------------------------------
+
+
+def test_offers_are_numbered_and_listed_answers_name_the_open_one() -> None:
+    s = pete_position()
+    play(s, "p0 offer 1ore for 1brick to p1,p2")
+    assert s.offer_id == 1
+    texts = {format_action(a, s.topo) for a in legal_actions(s, 1)}
+    assert {"p1 accept #1", "p1 reject #1", "p1 counter 1brick for 1ore #1"} <= texts
+    assert {format_action(a, s.topo) for a in legal_actions(s, 0)} == {"p0 cancel #1"}
+    play(s, "p0 cancel #1", "p0 offer 1ore for 1brick to p1")
+    assert s.offer_id == 2
+    assert "p1 accept #2" in {format_action(a, s.topo) for a in legal_actions(s, 1)}
+
+
+def test_an_answer_to_a_withdrawn_offer_never_lands_on_its_successor() -> None:
+    # Beth saw offer #1 (1 ore for her brick). Pete withdraws it and offers 1 lumber for
+    # the brick instead. Beth's "accept" of #1 must not become an accept of #2.
+    s = pete_position()
+    play(s, "p0 offer 1ore for 1brick to p1", "p0 cancel #1")
+    play(s, "p0 offer 1lumber for 1brick to p1")
+    for late in ("p1 accept #1", "p1 reject #1", "p1 counter 1brick for 2ore #1"):
+        err = assert_illegal(s, late, DOMESTIC_RULE)
+        assert "#1 is no longer open" in err.message and "#2" in err.message
+    assert_illegal(s, "p0 cancel #1", DOMESTIC_RULE)
+    play(s, "p1 accept #2")
+    assert_illegal(s, "p0 confirm p1 #1", DOMESTIC_RULE)
+    play(s, "p0 confirm p1 #2")
+    assert hand(s, 1) == "1brick+1lumber+1grain"  # the terms Beth answered, #2's
+
+
+def test_an_answer_must_name_the_offer() -> None:
+    s = pete_position()
+    play(s, "p0 offer 1ore for 1brick to p1")
+    for bare in ("p1 accept", "p1 reject", "p1 counter 1brick for 2ore"):
+        err = assert_illegal(s, bare, DOMESTIC_RULE)
+        assert "name the offer" in err.message and "#1" in err.message
+    with pytest.raises(NotationError, match="only an answer to an offer"):
+        parse_action("p0 end #1", s.topo)
+
+
+def test_a_record_made_before_offers_were_numbered_still_replays() -> None:
+    # Records of the first format wrote answers without a number ("p1 accept"); they could
+    # only mean the open offer, and replay names it. The golden file is such a record, kept
+    # as it was written (a 3-player random game with 64 answers to offers).
+    old = json.loads((GOLDEN / "record_before_offer_numbers.json").read_text())
+    texts = [item[0] for item in old["actions"]]
+    assert any(t.endswith(" confirm p2") for t in texts) and not any("#" in t for t in texts)
+    game = replay(old)  # checked, and its result must be the recorded one
+    again = [item[0] for item in game.to_json()["actions"]]
+    named = [a for a, b in zip(again, texts, strict=True) if a != b]
+    assert len(named) == sum(
+        t.split()[1] in ("accept", "reject", "counter", "confirm", "cancel") for t in texts
+    )
+    assert all(re.search(r" #\d+$", a) for a in named)
+    assert replay(game.to_json()).to_json() == game.to_json()  # and now round-trips named
 
 
 # -- listing without domestic trade proposals -----------------------------------------------

@@ -47,6 +47,7 @@ from pysettlers.engine import (
 from pysettlers.engine.actions import dev_name, resource_name
 from pysettlers.engine.events import since as events_since
 from pysettlers.server.client import SeatClient
+from pysettlers.server.wordsjson import event_words, legal_words, seat_names
 from server_helpers import SOAK, InProcessServer, human_game, play_seat
 
 RES = {resource_name(r) for r in range(5)}
@@ -191,17 +192,27 @@ def secrets_problems(
     return problems
 
 
-def exact_problems(msg: dict[str, Any], seat: int | None, s: GameState, since: int) -> list[str]:
-    """A state message must be exactly the engine's view and legal actions for that seat."""
+def exact_problems(
+    msg: dict[str, Any], seat: int | None, s: GameState, since: int, names: list[str]
+) -> list[str]:
+    """A state message must be exactly the engine's view and legal actions for that seat,
+    and their words exactly those ``pysettlers.words`` makes of that view (``names``: the
+    seats' names the client was last sent)."""
     view: View = observe(s, seat, since)
     problems = []
     if msg["view"] != view.to_json():
         problems.append(f"version {msg['version']}: the view sent to {seat} is not observe()'s")
     legal: list[str] = []
+    actions = []
     if seat is not None and msg["status"] == "in_progress" and seat in deciders(s):
-        legal = [format_action(a, s.topo) for a in legal_actions(s, seat)]
+        actions = list(legal_actions(s, seat))
+        legal = [format_action(a, s.topo) for a in actions]
     if msg["legal"] != legal:
         problems.append(f"version {msg['version']}: legal actions for {seat} differ")
+    words, places = legal_words(view, names, zip(legal, actions))
+    said = {"event_words": event_words(view, names), "words": words, "places": places}
+    if {k: msg.get(k) for k in said} != said:
+        problems.append(f"version {msg['version']}: the words sent to {seat} are not the view's")
     return problems
 
 
@@ -213,15 +224,18 @@ def check_game(record: dict[str, Any], clients: list[SeatClient], exact: bool = 
     assert game.first_player == record["first_player"]
     hidden = {rules.seed, game.state.rng}
     # Messages by the version they were sent at (others inherit the last state's version).
-    by_version: dict[int, list[tuple[int | None, dict[str, Any], int]]] = {}
+    by_version: dict[int, list[tuple[int | None, dict[str, Any], int, list[str]]]] = {}
     for c in clients:
         assert c.welcome is not None
         seat = c.welcome["seat"]
         version, since = 0, -1
+        names = seat_names(c.welcome["seats"])
         for msg in [c.welcome, *c.seen]:
+            if msg["type"] == "seats":
+                names = seat_names(msg["seats"])
             if msg["type"] == "state":
                 version = msg["version"]
-            by_version.setdefault(version, []).append((seat, msg, since))
+            by_version.setdefault(version, []).append((seat, msg, since, names))
             if msg["type"] == "state":
                 since = version
     problems: list[str] = []
@@ -233,10 +247,10 @@ def check_game(record: dict[str, Any], clients: list[SeatClient], exact: bool = 
             game.play(action, parse_outcome(action.kind, item[1] if len(item) > 1 else None))
         s = game.state
         hidden.add(s.rng)
-        for seat, msg, since in by_version.get(v, []):
+        for seat, msg, since, names in by_version.get(v, []):
             problems += secrets_problems(msg, seat, s, hidden)
             if exact and msg["type"] == "state":
-                problems += exact_problems(msg, seat, s, since)
+                problems += exact_problems(msg, seat, s, since, names)
     return problems
 
 

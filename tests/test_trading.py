@@ -123,7 +123,7 @@ def test_offers_are_bounded_per_turn_and_never_repeated(cls: type[Bot]) -> None:
         play(s, format_action(a, s.topo))
         for q in range(1, s.n):  # everyone asked refuses
             if a.to >> q & 1:
-                play(s, f"p{q} reject")
+                play(s, f"p{q} reject #{s.offer_id}")
     assert 1 <= len(made) <= MAX_OFFERS
     assert len(set(made)) == len(made)
     s.turn += 1  # a new turn: the memory of this one's offers is gone
@@ -144,12 +144,12 @@ def test_offers_skip_players_close_to_winning_and_empty_hands() -> None:
 
 def test_the_offerer_confirms_the_better_partner_or_cancels() -> None:
     s = offering_position({"p0": "3ore+grain+2wool+lumber", "p1": "2grain", "p2": "grain+ore"})
-    play(s, "p0 offer 1wool for 1grain to p1,p2", "p1 accept", "p2 counter 1grain for 2wool")
+    play(s, "p0 offer 1wool for 1grain to p1,p2", "p1 accept #1", "p2 counter 1grain for 2wool #1")
     bot = GreedyBot(random.Random(0))
     a = bot.choose(observe(s, 0), legal_actions(s, 0))
     assert a.kind == K.CONFIRM_TRADE and a.a == 1  # one wool is cheaper than two
     s = offering_position({"p0": "3ore+grain+2wool+lumber", "p1": "2grain", "p2": "grain+ore"})
-    play(s, "p0 offer 1wool for 1grain to p1,p2", "p1 reject", "p2 counter 1grain for 3ore")
+    play(s, "p0 offer 1wool for 1grain to p1,p2", "p1 reject #1", "p2 counter 1grain for 3ore #1")
     a = bot.choose(observe(s, 0), legal_actions(s, 0))
     assert a.kind == K.CANCEL_TRADE  # giving up its city's ore for the grain gains nothing
 

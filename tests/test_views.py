@@ -6,7 +6,8 @@ others' secrets — another player's hand composition (same size), their unplaye
 cards (same count), the deck's composition (same size) and the generator — give the same
 view, for positions reached by seeded random play. Then the particular secrets: the spectator
 sees no hand, a stolen card is known to thief and victim only, a drawn development card to
-its buyer only, victory point cards stay hidden until the winner reveals them; and views
+its buyer only, victory point cards stay hidden until the game ends (then every player's
+are turned up); and views
 serialize to JSON in every phase.
 
 What this is not: a test of what a view *contains* beyond these (render and server tests
@@ -90,8 +91,8 @@ def with_other_secrets(draw: st.DrawFn, s: GameState, viewer: int | None) -> Gam
     """A copy of ``s`` whose secrets hidden from ``viewer`` are drawn anew.
 
     Public facts stay: hand sizes, development-card counts (and how many were bought this
-    turn), the deck's size, the events of the last action, and — once the game is over — the
-    winner's revealed victory point cards.
+    turn), the deck's size, the events of the last action, and — once the game is over —
+    every player's victory point cards, turned up at the end.
     """
     t = s.copy()
     t.events = list(s.events)
@@ -103,8 +104,8 @@ def with_other_secrets(draw: st.DrawFn, s: GameState, viewer: int | None) -> Gam
         i = 5 * q
         t.hands[i : i + 5] = _recompose(draw, s.hands[i : i + 5])
         dev = s.dev[i : i + 5]
-        keep_vp = s.phase == Phase.GAME_OVER and q == s.winner
-        if keep_vp:  # the winner's victory point cards are on the table now
+        keep_vp = s.phase == Phase.GAME_OVER
+        if keep_vp:  # every victory point card is on the table now
             other = _recompose(draw, dev[:4]) + [dev[4]]
         else:
             other = _recompose(draw, dev)
@@ -267,7 +268,7 @@ def _won_with_vp_cards() -> tuple[dict[str, Any], int]:
     raise AssertionError("no seeded game was won with victory point cards")
 
 
-def test_the_winner_reveals_victory_point_cards_only_at_the_end() -> None:
+def test_victory_point_cards_are_revealed_only_at_the_end() -> None:
     record, winner = _won_with_vp_cards()
     before = replay(record, upto=len(record["actions"]) - 1).state
     end = replay(record).state
@@ -283,11 +284,14 @@ def test_the_winner_reveals_victory_point_cards_only_at_the_end() -> None:
         # At the end the winner's cards are revealed to everybody ...
         assert shown_end.revealed_vp_cards[winner] == cards
         assert shown_end.public_vp[winner] == end.total_vp(winner) >= end.rules.vp_target
-        # ... and the losers' stay hidden from everyone but their owners.
+        # ... and so are the others' ("You should also reveal them if someone else wins"):
+        # every final score is the player's total.
         for q in range(end.n):
-            if q != winner:
-                assert shown_end.revealed_vp_cards[q] == 0
-                assert shown_end.public_vp[q] == end.public_vp[q]
+            assert shown_end.revealed_vp_cards[q] == end.dev[5 * q + DevCard.VICTORY_POINT]
+            assert shown_end.public_vp[q] == end.total_vp(q)
+        # A seat's own count does not add its turned-up cards twice.
+        if viewer is not None:
+            assert shown_end.own_vp == end.total_vp(viewer)
 
 
 def test_views_serialize_to_json_in_every_phase() -> None:
@@ -339,7 +343,7 @@ def reference_view(s: GameState, viewer: int | None, since_version: int | None) 
         a, b, c, d, e = xs[5 * p : 5 * p + 5]
         return (a, b, c, d, e)
 
-    revealed = tuple(s.dev[5 * p + 4] if over and p == s.winner else 0 for p in range(n))
+    revealed = tuple(s.dev[5 * p + 4] if over else 0 for p in range(n))
     log = s.events if since_version is None else since(s.log, since_version)
     return View(
         viewer=viewer,
@@ -378,6 +382,7 @@ def reference_view(s: GameState, viewer: int | None, since_version: int | None) 
         offer_get=s.offer_get,
         offer_answers=tuple(s.offer_answers),
         offer_counters=tuple(s.offer_counters),
+        offer_id=s.offer_id,
         last_roll=s.last_roll,
         winner=s.winner,
         version=s.version,

@@ -113,24 +113,25 @@ def test_a_whole_game_against_three_bots_by_clicking(
     log = page.inner_text(".log")
     assert "wins with" in log
     assert player.did.get("discard"), player.did
-    assert re.search(r"Ann moves the robber to \S+ and steals", log), (
+    # (the server's words for this seat: "You", the hex by terrain and number, no coordinates)
+    assert re.search(r"^You move the robber to the [^()]+? and steal", log, re.M), (
         player.did,
-        [x for x in log.splitlines() if "Ann" in x][-25:],
+        [x for x in log.splitlines() if x.startswith("You")][-25:],
     )
     lines = log.splitlines()
     answered = [
         lines[i + 1]
         for i, line in enumerate(lines[:-1])
-        if line.startswith("Ann offers")
+        if line.startswith("You offer")
         and re.match(r"Weighted bot \d (accepts|rejects|counters)", lines[i + 1])
     ]
     assert answered, [x for x in lines if "offer" in x]
-    assert re.search(r"Ann buys a development card: knight", log), (
+    assert re.search(r"You buy a development card: knight", log), (
         player.did,
-        [x for x in log.splitlines() if "Ann" in x][-25:],
+        [x for x in log.splitlines() if x.startswith("You")][-25:],
     )
-    assert "Ann plays a knight" in log
-    assert "Ann builds a settlement" in log and "Ann builds a road" in log
+    assert "You play a knight" in log
+    assert "You build a settlement" in log and "You build a road" in log
     assert not errors, errors
     context.close()
 

@@ -16,9 +16,10 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from builders import position
+from pysettlers.words import places
 from server_helpers import InProcessServer
 from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
-from web_driver import RESOURCES, EngineSide, Steer, Table
+from web_driver import NAMES, RESOURCES, EngineSide, Steer, Table
 
 
 def hand_shown(page: Page) -> dict[str, int]:
@@ -88,7 +89,7 @@ def test_domestic_counter_offers_both_ways(
     assert o["answers"]["p0"] == "countered", o
     assert o["counters"]["p0"] == {"give": f"1{other}", "get": f"1{give1}"}, o
     before = t.view(1)["you"]["hand"]
-    t.act(1, "p1 confirm p0")
+    t.act(1, f"p1 confirm p0 #{o['id']}")
     assert t.view(1)["you"]["hand"][other] == before[other] + 1
     page.wait_for_function("!document.querySelector('.offer-box')")
 
@@ -116,17 +117,18 @@ def test_domestic_counter_offers_both_ways(
     assert made["from"] == 0 and made["give"] == f"1{mine_give}" and made["get"] == f"1{ask}"
     assert list(made["answers"]) == ["p2"], made  # seat 1 was unticked
     counters = [a for a in t.state(2)["legal"] if " counter " in a]
+    n = made["id"]  # every answer names the offer
     # Seat 2 wants two of the card instead of one (or another card it can use).
     pick = next(
-        (a for a in counters if a == f"p2 counter 1{ask} for 2{mine_give}"),
-        next(a for a in counters if a != f"p2 counter 1{ask} for 1{mine_give}"),
+        (a for a in counters if a == f"p2 counter 1{ask} for 2{mine_give} #{n}"),
+        next(a for a in counters if a != f"p2 counter 1{ask} for 1{mine_give} #{n}"),
     )
     t.act(2, pick)
-    page.wait_for_selector(".offer-box [data-act='p0 confirm p2']")
+    page.wait_for_selector(f".offer-box [data-act='p0 confirm p2 #{n}']")
     shot(page, "f3-counter-received")
     assert "counters" in page.inner_text(".offer-box .answers")
     before = t.view(2)["you"]["hand"]
-    page.click(".offer-box [data-act='p0 confirm p2']")
+    page.click(f".offer-box [data-act='p0 confirm p2 #{n}']")
     t.wait(lambda: t.view(2)["you"]["hand"] != before, "the trade")
     gets = pick.split()[2]
     assert t.view(2)["you"]["hand"][gets[1:]] == before[gets[1:]] - int(gets[0])
@@ -303,11 +305,21 @@ def test_real_dice_robbing_a_player_with_no_cards_names_no_card(
     side.open(page, web.url)
     page.click("[data-act=play-knight]")
     page.wait_for_selector(".game[data-phase=move_robber] .target.hex[data-name='(1,0)']")
-    page.locator(".target.hex[data-name='(1,0)']").dispatch_event("click")
+    # The target in the server's words (pysettlers.words): the hex by terrain and number,
+    # the victim with their card count; the notation stays in the tooltip.
+    hex_words = places(s.board).hex(s.topo.parse_hex("(1,0)"))
+    target = page.locator(".target.hex[data-name='(1,0)']")
+    assert target.get_attribute("aria-label") == (
+        f"Move the robber to {hex_words} and steal from {NAMES[1]} (no cards)"
+    )
+    assert "(1,0)" in (target.locator("title").text_content() or "")
+    target.dispatch_event("click")
     page.wait_for_selector(".game[data-phase=pre_roll]")  # (a knight before the roll)
     assert side.sent == ["p0 knight", "p0 robber (1,0) p1"] and side.outcomes == [None, None]
     assert not side.refused, side.refused
-    assert "has nothing to steal" in page.inner_text(".log")
+    # The log shows the server's sentence for this seat, word for word.
+    log = page.inner_text(".log").splitlines()
+    assert f"You move the robber to {hex_words}, but {NAMES[1]} has no cards to steal." in log
     # A victim with cards: the card taken is asked for, and sent with the action.
     s2 = position(
         pieces={"p0": {"settlements": ["(-1,1)S"]}, "p2": {"settlements": ["(1,0)S"]}},

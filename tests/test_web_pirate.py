@@ -51,7 +51,7 @@ def test_a_knight_sends_the_robber_to_a_harbor_by_clicking(
     page.wait_for_selector("svg.board .robber.on-harbor")
     assert page.locator("svg.board .robber").count() == 1
     assert page.locator(f"svg.board .harbor.closed[data-path='{ORE_PORT}']").count() == 1
-    assert f"moves the robber to the harbor {ORE_PORT}" in page.inner_text(".log")
+    assert "You move the robber to the 2:1 ore harbor and steal" in page.inner_text(".log")
     shot(page, "p2-pirate-on-harbor")
     assert not errors, errors
     context.close()

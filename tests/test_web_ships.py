@@ -37,7 +37,8 @@ def test_a_ship_is_built_across_the_channel_by_clicking(
     assert side.sent == ["p0 ship (0,-1)E"], side.sent
     assert not side.refused, side.refused
     page.wait_for_selector(".log .ev-ship")
-    assert "builds a ship at (0,-1)E" in page.inner_text(".log")
+    # The path in words (pysettlers.words), its coordinates only in the notation.
+    assert "You build a ship over the water south of the 5 hills." in page.inner_text(".log")
     shot(page, "s1-ship-built")
     assert not errors, errors
     context.close()

@@ -62,11 +62,36 @@ def test_a_maritime_and_a_domestic_trade_count_on_both_sides() -> None:
     theirs = RES[next(r for r in range(5) if s.hand(q)[r])]
     do(f"p{p} maritime 4{give} for 1{get}")
     do(f"p{p} offer 1{get} for 1{theirs} to p{q}")
-    do(f"p{q} accept")
-    do(f"p{p} confirm p{q}")
+    do(f"p{q} accept #{s.offer_id}")
+    do(f"p{p} confirm p{q} #{s.offer_id}")
     st = stats(game.to_json())
     assert st["traded_away"][p][give] == 4 and st["traded_for"][p][get] == 1
     assert st["traded_away"][p][get] == 1 and st["traded_for"][p][theirs] == 1
     assert st["traded_away"][q][theirs] == 1 and st["traded_for"][q][get] == 1
     assert sum(st["traded_away"][3 - p - q].values()) == 0
     assert st["spent"][p] == dict.fromkeys(RES, 0)  # a trade is not spending
+
+
+def test_the_points_breakdown_counts_pieces_and_points_apart() -> None:
+    # Issue 28: the column headed "Cities" held the cities' points. Now the counts and the
+    # points of each source are apart, and the points add up to the engine's total.
+    rules = Rules(players=3, vp_target=10, seed=3)
+    played = play_game(rules, parse_players("weighted,weighted,weighted"), max_turns=400)
+    final = played.game.state
+    assert final.winner >= 0
+    st = stats(played.game.to_json())
+    buildings = [
+        (final.building_owner[v], final.building_level[v])
+        for v in range(final.topo.n_intersections)
+    ]
+    for row in st["points"]:
+        p = row["seat"]
+        assert row["settlements"] == buildings.count((p, 1))
+        assert row["cities"] == buildings.count((p, 2))
+        assert row["victory_point_cards"] == final.dev_cards(p)[4]
+        pts = row["points"]
+        assert pts["settlements"] == row["settlements"] and pts["cities"] == 2 * row["cities"]
+        assert sum(pts.values()) == row["total"] == final.total_vp(p)
+    assert any(row["cities"] for row in st["points"])  # the bots built cities
+    # The last point of the points chart is every player's total too.
+    assert st["points_by_turn"]["points"][-1] == [final.total_vp(p) for p in range(3)]

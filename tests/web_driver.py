@@ -209,7 +209,7 @@ class ClickPlayer:
             self.note("steal-tries")
             self.click(f".modal .choice:nth-child({tried % 5 + 1})")
             self.note("robber-steal")
-        elif title.startswith("Robber to"):
+        elif title.startswith("Move the robber to"):
             # Steal from the victim who holds the most cards.
             held = self.cards_held()
             choices = self.page.query_selector_all(".modal .choice")
@@ -221,7 +221,8 @@ class ClickPlayer:
             )
 
             def rich(w: str) -> int:
-                return max((held.get(q, 0) for q, n in names if w.endswith(n)), default=-1)
+                # ("... and steal from Ann (3 cards)")
+                return max((held.get(q, 0) for q, n in names if f"from {n} (" in w), default=-1)
 
             best = max(range(len(choices)), key=lambda i: rich(words[i]))
             self.clicks += 1
@@ -301,8 +302,11 @@ class ClickPlayer:
             self.note("traded")
             self.note("offer-answered")
             return
-        if self.visible(".offer-box [data-act=accept]"):
+        if self.visible(".offer-box [data-act=reject]"):
+            # A bot's offer waits for my answer (accepting or not, it is never withdrawn
+            # under me): this player keeps its own plans and says no.
             self.click(".offer-box [data-act=reject]")
+            self.note("bot-offer-answered")
             return
         if self.visible(".offer-box"):
             self.snap("offer-answers")
@@ -719,10 +723,18 @@ class EngineSide:
         import json
 
         s = self.s
+        from pysettlers.server.wordsjson import event_words, legal_words, seat_names
+
         legal = []
+        actions = []
         if self.seat in deciders(s):
-            legal = [format_action(a, s.topo) for a in legal_actions(s, self.seat)]
-        view = observe(s, self.seat, since_version=since).to_json()
+            actions = list(legal_actions(s, self.seat))
+            legal = [format_action(a, s.topo) for a in actions]
+        seen = observe(s, self.seat, since_version=since)
+        view = seen.to_json()
+        # The words the server sends beside the view (server/wordsjson.py).
+        names = seat_names(self.seats)
+        words, places = legal_words(seen, names, zip(legal, actions))
         message = {
             "type": "state",
             "game": GAME,
@@ -732,6 +744,9 @@ class EngineSide:
             "legal": legal,
             "stand_in": False,
             "deadline": None,
+            "event_words": event_words(seen, names),
+            "words": words,
+            "places": places,
             "view": view,
         }
         return json.dumps(message)

@@ -5,8 +5,9 @@ ratings), ``replay`` (a recorded game's position) and
 
 What this is for: a terminal front door over the engine and the bots. ``demo`` plays one
 game with bots — the same seed gives the same output, byte for byte — and prints the board
-after the set-up, one line per turn in the action notation (7s, the robber, steals and the
-helpers as a spectator sees them; an item done by another player than the line's is
+after the set-up, one line per turn in words (``pysettlers.words``: places by their terrain
+and number; 7s, the robber, steals and the helpers as a spectator sees them; an item done
+by another player than the line's is
 prefixed with that player) and one per Special Building Phase that builds, the board every
 few turns, and the final position and scores; ``--out`` saves the game's record for
 ``replay``. ``sim`` and ``replay`` are thin wrappers over :mod:`pysettlers.sim`.
@@ -37,7 +38,6 @@ from pysettlers.engine import (
     Game,
     Rules,
     View,
-    format_action,
     is_over,
     legal_actions,
     new_game,
@@ -45,7 +45,6 @@ from pysettlers.engine import (
     to_move,
 )
 from pysettlers.engine import events as ev
-from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
 from pysettlers.engine.config import (
     ALTERNATE_RULES,
     LARGE_GAME_VARIANTS,
@@ -55,12 +54,12 @@ from pysettlers.engine.config import (
     MapKind,
 )
 from pysettlers.engine.scenarios.helpers import events as hev
-from pysettlers.engine.scenarios.islands.events import BridgeBuilt
-from pysettlers.engine.scenarios.ships.events import ShipBuilt, ShipMoved
-from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
 from pysettlers.render import render_board, render_view
 from pysettlers.sim import report
+from pysettlers.words import Words, bundle
+from pysettlers.words.events import clause
+from pysettlers.words.speaker import helper
 
 K = ActionKind
 
@@ -68,72 +67,36 @@ K = ActionKind
 # -- the demo -----------------------------------------------------------------------------
 
 
-def _bundle(b: object) -> str:
-    assert isinstance(b, tuple)
-    return format_bundle(b)
-
-
-def _seats(mask: int) -> str:
-    return ",".join(f"p{q}" for q in range(mask.bit_length()) if mask >> q & 1)
-
-
-def _helper_item(e: ev.Event, topo: Topology) -> str | None:
-    """A helper's event in words (Helpers of CATAN), or ``None`` for one not shown: a
-    declined Marianne or Sean is a pass, and the cards Candamir draws or the hand Hilde
-    looks at are secret (a spectator's event says nothing of them)."""
-    if isinstance(e, hev.HelperDealt):
-        return f"helper {helper_name(e.helper)}"
-    if isinstance(e, hev.HelperFlipped):
-        return f"flips {helper_name(e.helper)} to its B side"
-    if isinstance(e, hev.HelperExchanged):
-        return f"exchanges {helper_name(e.returned)} for {helper_name(e.taken)}"
-    if isinstance(e, hev.CandamirBought):
-        return f"candamir: pays {_bundle(e.paid)} for a development card, keeps 1 of those drawn"
-    if isinstance(e, hev.HildeChose):
-        return f"hilde: looks at p{e.victim}'s hand"
-    if isinstance(e, hev.HildeTook):
-        taken = "a card" if isinstance(e.resource, ev.Hidden) else f"1 {resource_name(e.resource)}"
-        return f"takes {taken} from p{e.victim}"
-    if isinstance(e, hev.JeanChose):
-        return f"jean: {resource_name(e.resource)} at 2:1 this turn"
-    if isinstance(e, hev.LinMoved):
-        got = "nothing left in the bank" if e.received is None else f"1 {resource_name(e.received)}"
-        hexes = topo.hex_names
-        return f"lin: robber {hexes[e.vacated]} to the desert {hexes[e.hex]}, takes {got}"
-    if isinstance(e, hev.LouisMoved):
-        return f"louis: moves road {topo.path_names[e.removed]} to {topo.path_names[e.path]}"
-    if isinstance(e, hev.MarianneTook):
-        return f"marianne: takes 1 {resource_name(e.resource)}"
-    if isinstance(e, hev.NassirTraded):
-        gave = ",".join(f"p{q}" for q in e.givers) or "nobody"
-        return f"nassir: asks {_seats(e.asked)} for 1 {resource_name(e.resource)}, {gave} gives"
-    if isinstance(e, hev.NassirRepaid):
-        return f"gives p{e.partner} 1 {resource_name(e.resource)} back"
-    if isinstance(e, hev.SeanHelped):
-        if e.resource < 0:
-            return "sean: keeps every card on the 7"
-        return f"sean: takes 1 {resource_name(e.resource)}"
-    if isinstance(e, hev.VincentBuilt):
-        return "vincent: discards a played knight to build"
-    if isinstance(e, hev.WilliamPaid):
-        return f"william: pays {_bundle(e.paid)} for a road"
-    return None
+# Events the demo's one-line turns leave out: production (the board shows what it pays),
+# the turn's start (the line's head), answers to offers (the trade or "no deal" says how it
+# ended), starting cards (the set-up line says them), the Special Building Phase's start
+# (the line's head), passes, the display of helpers (its own line) and what Candamir drew.
+_UNSAID = (
+    ev.Produced,
+    ev.TurnStarted,
+    ev.OfferAnswered,
+    ev.StartingResources,
+    ev.SpecialBuildTurn,
+    ev.StartRoll,
+    hev.HelperDeclined,
+    hev.HelperDisplayed,
+    hev.CandamirDrew,
+)
 
 
 class _TurnLog:
     """Collects what happened in one entry of the log (a turn, or one player's Special
-    Building Phase), as a spectator sees it.
+    Building Phase), as a spectator sees it, in the words of :mod:`pysettlers.words` (each
+    item a clause without its subject: ``rolls 8``, ``builds a road between the 6 fields
+    and the 9 hills``).
 
     Each item remembers who acted; :meth:`finish` names that player before every item
     that is not the entry's own player's (a discard, a trade partner, Marianne or Sean
     after someone else's roll). Passes (ending a turn, declining a helper) add nothing.
     """
 
-    def __init__(
-        self, topo: Topology, turn: int, player: int, special: bool = False, ships: bool = False
-    ) -> None:
-        self.topo = topo
-        self.ships = ships  # Seafarers: the Longest Road is the Longest Trade Route
+    def __init__(self, words: Words, turn: int, player: int, special: bool = False) -> None:
+        self.words = words
         self.turn = turn
         self.player = player
         self.special = special  # the Special Building Phase of ``player`` (5-6 players)
@@ -143,80 +106,50 @@ class _TurnLog:
 
     def _flush_discards(self) -> None:
         for p, b in self.discards.items():
-            self.items.append((p, f"discards {format_bundle((b[0], b[1], b[2], b[3], b[4]))}"))
+            self.items.append((p, f"discards {bundle(b)}"))
         self.discards = {}
+
+    def _clause(self, e: ev.Event, actor: int) -> tuple[int, str] | None:
+        """The event as (who, clause without the subject), or ``None``."""
+        said = clause(self.words, e)
+        if said is None:
+            return None
+        who, text = said
+        return (actor if who < 0 else who), self.words.say(-1, text)
 
     def add(self, action: Action, events: Sequence[ev.Event]) -> None:
         """Record one applied action with the (spectator-redacted) events it caused."""
         say = self.items.append
-        actor = action.player
-        if action.kind in (K.PLAY_KNIGHT, K.PLAY_ROAD_BUILDING, K.PLAY_YEAR_OF_PLENTY):
-            say((actor, format_action(action, self.topo).split(" ", 1)[1]))
-        names = self.topo
         awards: list[tuple[int, str]] = []
         for e in events:
-            # Who did it: the event's player where it names one, else who chose the action.
-            who: int = getattr(e, "player", actor)
-            if isinstance(e, ev.Rolled):
-                say((who, f"rolls {e.dice[0] + e.dice[1]}"))
-            elif isinstance(e, ev.Discarded):
+            if isinstance(e, _UNSAID):
+                continue
+            if isinstance(e, ev.Discarded):  # one item per player and turn
                 acc = self.discards.setdefault(e.player, [0] * 5)
                 for r, c in enumerate(e.cards):
                     acc[r] += c
-            elif isinstance(e, ev.RobberMoved):
+                continue
+            if isinstance(e, ev.CardDrawn) and action.kind == K.HELPER_KEEP:
+                continue  # Candamir's card kept: said when bought
+            said = self._clause(e, action.player)
+            if said is None:
+                continue
+            if isinstance(e, ev.RobberMoved | ev.Won):
                 self._flush_discards()
-                # (the pirate: the robber on a harbor, named by its path)
-                word = "robber" if e.hex < names.n_hexes else "pirate"
-                text = f"{word} {names.site_name(e.hex)}"
-                if e.victim >= 0:
-                    text += f" robs p{e.victim}" + ("" if e.stolen is not None else " (no cards)")
-                say((who, text))
-            elif isinstance(e, ev.RoadBuilt):
-                say((who, f"road {names.path_names[e.path]}"))
-            elif isinstance(e, BridgeBuilt):
-                say((who, f"bridge {names.path_names[e.path]}"))
-            elif isinstance(e, ShipBuilt):
-                say((who, f"ship {names.path_names[e.path]}"))
-            elif isinstance(e, ShipMoved):
-                say((who, f"moves ship {names.path_names[e.path]} to {names.path_names[e.to]}"))
-            elif isinstance(e, ev.SettlementBuilt | ev.CityBuilt):
-                say((who, f"{e.kind} {names.intersection_names[e.intersection]}"))
-            elif isinstance(e, ev.CardDrawn):
-                if action.kind == K.HELPER_KEEP:  # Candamir's card kept: said when bought
-                    continue
-                card = e.card
-                say((who, "buy" if isinstance(card, ev.Hidden) else f"buy ({dev_name(card)})"))
-            elif isinstance(e, ev.MonopolyPlayed):
-                taken = sum(e.taken)
-                say((who, f"monopoly {resource_name(e.resource)} (takes {taken})"))
-            elif isinstance(e, ev.MaritimeTraded):
-                say((who, f"maritime {_bundle(e.give)} for {_bundle(e.get)}"))
-            elif isinstance(e, ev.OfferMade):
-                self.offer = f"offer {_bundle(e.give)} for {_bundle(e.get)}"
-            elif isinstance(e, ev.Traded):
-                give, get = _bundle(e.give), _bundle(e.get)
-                if self.offer == f"offer {give} for {get}":
-                    say((who, f"{self.offer}: p{e.partner} accepts"))
-                else:
-                    say((who, f"{self.offer}: p{e.partner} counters, trades {give} for {get}"))
+            if isinstance(e, ev.OfferMade):
+                self.offer = said[1]  # said with how it ended
             elif isinstance(e, ev.OfferClosed):
-                say((who, f"{self.offer}: no deal"))
+                say((self.player, f"{self.offer}: no deal"))
             elif isinstance(e, ev.LongestRoadMoved | ev.LargestArmyMoved):
                 # Said after the build that caused it (the engine reports the award first).
-                award = "LONGEST ROAD" if e.kind == "longest_road" else "LARGEST ARMY"
-                if e.kind == "longest_road" and self.ships:
-                    award = "LONGEST TRADE ROUTE"  # Seafarers: roads and ships (002)
-                holder = "to p" + str(e.holder) if e.holder != -1 else "set aside"
-                awards.append((self.player, f"{award} {holder}"))
+                text = said[1] if e.holder >= 0 else said[1][0].lower() + said[1][1:]
+                awards.append((self.player, text if e.holder < 0 else f"p{e.holder} {text}"))
             elif isinstance(e, ev.Won):
-                self._flush_discards()
                 self.items.extend(awards)
                 awards = []
-                say((who, f"WINS with {e.points} VP"))
+                say(said)
             else:
-                helped = _helper_item(e, self.topo)
-                if helped is not None:
-                    say((who, helped))
+                say(said)
         self.items.extend(awards)
 
     def finish(self) -> list[str]:
@@ -278,7 +211,9 @@ def run_demo(
     say = lines.append
     game = Game.new(rules)
     s = game.state
-    topo = s.topo
+    # Every seat by its notation name (p0...), the places in words (pysettlers.words).
+    words = Words(s.board, [f"p{q}" for q in range(s.n)], None, s.rules.ships)
+    places = words.places
     for e in game.start_events:
         if isinstance(e, ev.StartRoll):
             say("Starting roll: " + ", ".join(f"p{p} {r}" for p, r in e.rolls))
@@ -298,23 +233,27 @@ def run_demo(
     display: tuple[int, ...] = ()
     for e in game.start_events:  # the beginner map: the helpers go out before play
         if isinstance(e, hev.HelperDealt):
-            say(f"  p{e.player} {_helper_item(e, topo)}")
+            say(f"  {words.event(e)}")
         elif isinstance(e, hev.HelperDisplayed):
             display = e.helpers
     while s.turn == 0 and not is_over(s):
         a, events = step()
         if a.kind == K.BUILD_SETTLEMENT:
             gain = [e.resources for e in events if isinstance(e, ev.StartingResources)]
-            pending = f"  set-up  {format_action(a, topo)}"
-            pending += f", receives {_bundle(gain[0])}" if gain else ""
+            pending = f"  set-up  p{a.player} settles at {places.intersection(a.a)}"
+            pending += f", receives {bundle(gain[0])}" if gain else ""
         else:
-            dealt = [f", {_helper_item(e, topo)}" for e in events if isinstance(e, hev.HelperDealt)]
-            say(f"{pending}, road {topo.path_names[a.a]}" + "".join(dealt))
+            dealt = [
+                f"; {words.say(-1, c[1])}"
+                for e in events
+                if isinstance(e, hev.HelperDealt) and (c := clause(words, e)) is not None
+            ]
+            say(f"{pending}; road {places.path(a.a)}" + "".join(dealt))
         for e in events:
             if isinstance(e, hev.HelperDisplayed):
                 display = e.helpers
     if display:
-        say("Helpers on display: " + ", ".join(helper_name(h) for h in display))
+        say("Helpers on display: " + ", ".join(helper(h) for h in display))
     say("")
     say("Board at the start of play:")
     say(render_board(observe(s, None), legend=True))
@@ -325,14 +264,14 @@ def run_demo(
     step_ = board_every if board_every > 0 else _BOARD_STEP
     entries: list[_TurnLog] = []
     views: dict[int, View] = {}
-    log = _TurnLog(topo, s.turn, s.current, ships=s.rules.ships)
+    log = _TurnLog(words, s.turn, s.current)
     while not is_over(s) and s.turn <= max_turns:
         turn = s.turn
         special = s.phase == Phase.SPECIAL_BUILD
         owner = to_move(s) if special else s.current
         if (turn, owner, special) != (log.turn, log.player, log.special):
             entries.append(log)
-            log = _TurnLog(topo, turn, owner, special, ships=s.rules.ships)
+            log = _TurnLog(words, turn, owner, special)
         a, events = step()
         log.add(a, events)
         if s.turn != turn and turn % step_ == 0:  # the turn is over, with its special builds
@@ -343,7 +282,7 @@ def run_demo(
             step_ += _BOARD_STEP
     shown = {t for t in views if board_every > 0 or t % step_ == 0}
 
-    say("turn     player: what happened (dice total; builds, buys, trades and robber in notation;")
+    say("turn     player: what happened (the dice's total; builds, buys, trades, the robber;")
     say("                 pN before an item: done by that player in another's turn)")
     quiet: list[tuple[int, int, str]] = []
 
@@ -381,7 +320,7 @@ def run_demo(
     say(render_view(view, legend=False))
     say("")
     if view.winner >= 0:
-        say("Final scores (victory point cards stay hidden, except the winner's):")
+        say("Final scores (every victory point card turned up):")
     else:
         say(f"Scores after turn {max_turns} (victory point cards stay hidden):")
     for p in sorted(range(view.n), key=lambda q: -view.public_vp[q]):
@@ -409,12 +348,19 @@ def _open_for_writing(path: str) -> TextIO:
         raise _Failure(f"cannot write {path}: {err.strerror or err}") from None
 
 
+DEMO_TABLE = ("hard", "medium")  # the demo's seats in turn when no --bot is given
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     rules = _game_rules(args, vp_target=args.vp)
-    bots = [make_bot(args.bot, bot_rng(args.seed, p)) for p in range(rules.players)]
+    # A newcomer's first game should look like play: by default the hard and medium levels
+    # in turn (bots/levels.py), not bots that play any legal move.
+    kinds = [args.bot or DEMO_TABLE[p % len(DEMO_TABLE)] for p in range(rules.players)]
+    bots = [make_bot(kind, bot_rng(args.seed, p)) for p, kind in enumerate(kinds)]
     out = _open_for_writing(args.out) if args.out else None
+    table = f"{args.bot} bots" if args.bot else f"bots ({', '.join(kinds)})"
     print(
-        f"pysettlers demo: {rules.players} {args.bot} bots, {rules.map_kind} map, seed "
+        f"pysettlers demo: {rules.players} {table}, {rules.map_kind} map, seed "
         f"{rules.seed}, {rules.vp_target} VP to win"
     )
     try:
@@ -851,7 +797,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="show the board every N turns (default: every 20, or a multiple of 20 that keeps "
         "a long game to 4 boards)",
     )
-    demo.add_argument("--bot", choices=bot_names(), default="random", help="bot kind (random)")
+    demo.add_argument(
+        "--bot",
+        choices=bot_names(),
+        default=None,
+        help="every seat's bot (default: the hard and medium levels in turn)",
+    )
     demo.add_argument(
         "--out", metavar="FILE", help="also save the game's record (JSON) for `replay FILE`"
     )

@@ -1,12 +1,19 @@
 """Terminal play: a person plays a local game against bots, with no server.
 
-What this is for: ``pysettlers play --terminal``. The board is drawn by the terminal
-renderer (``render.py``); the person types actions in the engine's notation (``p0 roll``,
-``p0 settlement (0,-1)N``, ``p0 discard 2ore+1wool``...), with Tab completing the legal
-ones (the standard library's ``readline`` where the terminal has it); ``?`` lists them,
-``board`` draws the board again, ``quit`` stops. A refused action prints the engine's
-message and the rule it names, and nothing changes. Bots play the other seats from their
-views only, as everywhere else.
+What this is for: ``pysettlers play --terminal``. The person types actions in the engine's
+notation, without their seat (``roll``, ``settlement (0,-1)N``, ``discard 2ore+1wool``;
+``p0 roll`` works too), with Tab completing the legal ones word by word (the standard
+library's ``readline`` where the terminal has it). What happens is printed in words, as the
+browser's log says it (:mod:`pysettlers.words`: "p2 moves the robber to the 6 fields and
+steals a card from you", "The 8 produces: you get 2 ore"); the board (``render.py``) is
+drawn again only when a piece or the robber moved, or on ``board``. ``help`` lists the
+commands, ``?`` the legal actions with what each does. A refused action prints the
+engine's message and the rule it names, and nothing changes.
+
+Bots play the other seats from their views only, as everywhere else. When several players
+decide at once, the bots go first and the player whose turn it is last: an offer the
+person makes is answered by the bots before the person is asked to confirm or withdraw
+it, and an offer a bot makes waits for the person's answer.
 
 What this is not: rules (the engine checks every action) or the browser client.
 """
@@ -19,21 +26,50 @@ from typing import TextIO
 from pysettlers.bots import bot_rng, make_bot
 from pysettlers.engine import (
     Game,
+    GameState,
     IllegalActionError,
     NotationError,
     Rules,
+    View,
     deciders,
-    event_to_json,
     format_action,
     is_over,
     legal_actions,
     observe,
-    to_move,
+    parse_action,
 )
-from pysettlers.render import render_view, to_do
+from pysettlers.engine.trade import name_open_offer
+from pysettlers.render import render_board, render_status, to_do
+from pysettlers.words import Words, bundle
 
 Reader = Callable[[str, Sequence[str]], str]
 """Reads one line after a prompt, given the legal actions (for completion)."""
+
+HELP = """\
+Commands:
+  an action     in the notation, without your seat: roll, end, settlement (0,-1)N,
+                road (0,-1)NE, robber (1,0) p2, discard 2ore+1wool, offer 1ore for 1brick
+                to p1,p2, maritime 4wool for 1ore, accept #3 ... (Tab completes)
+  ?             the actions you may take now, each with what it does
+  board         draw the board again (it is drawn by itself when a piece moves)
+  status        the scores, the bank, the offer on the table and your cards
+  help          this list
+  quit          stop (the game is not saved)"""
+
+
+def completions(line: str, legal: Sequence[str]) -> list[str]:
+    """What Tab offers for ``line``: the next word of each legal action the line begins,
+    read with the seat (``p0 roll``) or, as the person types, without it (``roll``)."""
+    seated = _seated(line.split(" ", 1)[0])
+    texts = legal if seated else [a.split(" ", 1)[1] if " " in a else a for a in legal]
+    start = len(line) - len(line.split(" ")[-1])  # where the word being typed begins
+    hits = [a[start:] for a in texts if a.startswith(line)]
+    return sorted({h.split(" ", 1)[0] + (" " if " " in h else "") for h in hits})
+
+
+def _seated(word: str) -> bool:
+    """Whether a word is a seat (``p0``): the line names its player."""
+    return len(word) > 1 and word[0] == "p" and word[1:].isdigit()
 
 
 def tty_reader(prompt: str, legal: Sequence[str]) -> str:
@@ -44,11 +80,7 @@ def tty_reader(prompt: str, legal: Sequence[str]) -> str:
         return input(prompt)
 
     def complete(text: str, state: int) -> str | None:
-        line = readline.get_line_buffer()
-        # Complete the whole line, word by word: offer the rest of the word being typed.
-        start = len(line) - len(text)
-        hits = [a[start:] for a in legal if a.startswith(line)]
-        hits = sorted({h.split(" ", 1)[0] + (" " if " " in h else "") for h in hits})
+        hits = completions(readline.get_line_buffer(), legal)
         return hits[state] if state < len(hits) else None
 
     readline.set_completer_delims(" ")
@@ -57,12 +89,26 @@ def tty_reader(prompt: str, legal: Sequence[str]) -> str:
     return input(prompt)
 
 
-def _event_words(e: dict[str, object]) -> str:
-    kind = str(e.pop("event"))
-    who = e.pop("player", None)
-    rest = ", ".join(f"{k} {v}" for k, v in e.items() if v is not None)
+def next_decider(s: GameState, seat: int) -> int:
+    """Who decides next when several may: the bots first, the person, then the player whose
+    turn it is (an offer's maker: it confirms or withdraws after the answers)."""
+    ds = deciders(s)
+    answering = [q for q in ds if q != s.current]
+    bots = [q for q in answering if q != seat]
+    if bots:
+        return bots[0]
+    return seat if seat in ds else ds[0]
+
+
+def _board_key(view: View) -> tuple[object, ...]:
+    """What the board shows: the pieces and the robber (ships where the rules have them)."""
+    ships = view.ext.get("ships")
     return (
-        f"{'' if who is None else f'p{who} '}{kind.replace('_', ' ')}{f': {rest}' if rest else ''}"
+        view.building_owner,
+        view.building_level,
+        view.road_owner,
+        view.robber,
+        None if ships is None else tuple(ships.path_pieces),
     )
 
 
@@ -79,22 +125,41 @@ def play_terminal(
     s = game.state
     topo = s.topo
     bots = {p: make_bot(bot, bot_rng(rules.seed, p)) for p in range(rules.players) if p != seat}
+    names = [f"p{q}" for q in range(rules.players)]  # as the notation names them
+    words = Words(s.board, names, seat, rules.ships)
     seen = -1  # the version up to which the person has read the events
-    out.write(f"You are p{seat}; the others are {bot} bots. Type ? for your actions.\n")
-    show_board = True
+    drawn: tuple[object, ...] | None = None  # the board last drawn
+    hand: tuple[int, ...] | None = None  # the hand last shown
+    out.write(
+        f"You are p{seat}; the others are {bot} bots. Type help for the commands, "
+        "? for your actions.\n"
+    )
+
+    def catch_up() -> View:
+        """Print what happened since the person last looked, and the board if it changed."""
+        nonlocal seen, drawn, hand
+        view = observe(s, seat, since_version=seen)
+        for e in view.events:
+            text = words.event(e)
+            if text:
+                out.write(f"  {text}\n")
+        seen = s.version
+        if _board_key(view) != drawn:
+            out.write(render_board(view, legend=drawn is None) + "\n")
+            drawn = _board_key(view)
+        if view.hand is not None and view.hand != hand:
+            out.write(f"Your hand: {bundle(view.hand)}\n")
+            hand = view.hand
+        return view
+
     while not is_over(s):
-        p = seat if seat in deciders(s) else to_move(s)
+        p = next_decider(s, seat)
         if p != seat:
             game.play(bots[p].choose(observe(s, p), legal_actions(s, p)), checked=False)
             continue
-        view = observe(s, seat, since_version=seen)
-        for e in view.events:
-            out.write("  " + _event_words(event_to_json(e, topo)) + "\n")
-        seen = s.version
-        if show_board:
-            out.write(render_view(view) + "\n")
-            show_board = False
-        legal = [format_action(a, topo) for a in legal_actions(s, seat)]
+        view = catch_up()
+        actions = legal_actions(s, seat)
+        legal = [format_action(a, topo) for a in actions]
         try:
             text = read(f"{to_do(view)}\np{seat}> ", legal).strip()
         except EOFError:
@@ -102,27 +167,32 @@ def play_terminal(
         if text in ("quit", "exit"):
             out.write("Game left unfinished.\n")
             return game
-        if text in ("?", "help"):
-            out.write("Legal now: " + "; ".join(legal) + "\n")
+        if text == "help":
+            out.write(HELP + "\n")
+            continue
+        if text in ("?", "actions"):
+            out.write("Legal now (type one; Tab completes):\n")
+            for a, notation in zip(actions, legal, strict=True):
+                out.write(f"  {notation.split(' ', 1)[1]:<32}  {words.action(a, view)}\n")
             continue
         if text == "board":
-            show_board = True
+            out.write(render_board(view, legend=True) + "\n")
+            continue
+        if text == "status":
+            out.write(render_status(view) + "\n")
             continue
         if not text:
             continue
-        if not text.startswith("p"):
+        if not _seated(text.split(" ", 1)[0]):
             text = f"p{seat} {text}"  # "roll" is short for "p0 roll"
         try:
-            game.play(text)
+            # Nothing moves while the person types: an answer without the offer's number
+            # ("accept") can only mean the offer on the screen.
+            game.play(name_open_offer(s, parse_action(text, topo)))
         except IllegalActionError as err:
             out.write(f"Refused: {err.message} (rule: {err.rule})\n")
-            continue
         except NotationError as err:
             out.write(f"Refused: {err} (rule: Notation)\n")
-            continue
-        show_board = True
-    view = observe(s, seat, since_version=seen)
-    for e in view.events:
-        out.write("  " + _event_words(event_to_json(e, topo)) + "\n")
-    out.write(render_view(view) + f"\nGame over: p{s.winner} wins.\n")
+    view = catch_up()
+    out.write(render_status(view) + f"\nGame over: {words.subject(s.winner)} won.\n")
     return game

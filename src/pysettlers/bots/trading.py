@@ -300,7 +300,7 @@ class Trader:
                 best, best_score = (g2, r2), sc
         if best is None:
             return reject
-        return Action(me, K.COUNTER_TRADE, give=best[0], get=best[1])
+        return Action(me, K.COUNTER_TRADE, give=best[0], get=best[1], offer=view.offer_id)
 
     # -- confirming ------------------------------------------------------------------------------
 

@@ -9,8 +9,14 @@ from ``board-data.md`` coordinates::
     p0 knight                  p0 road-building        p0 year-of-plenty ore grain
     p0 monopoly ore            p0 robber (1,0) p2      p0 robber (0,0)
     p1 discard 2ore+1wool      p0 maritime 4ore for 1lumber
-    p0 offer 1ore for 1brick to p1,p2                  p1 accept    p1 reject
-    p1 counter 1lumber+1ore for 1brick                 p0 confirm p1   p0 cancel
+    p0 offer 1ore for 1brick to p1,p2                  p1 accept #3    p1 reject #3
+    p1 counter 1lumber+1ore for 1brick #3              p0 confirm p1 #3   p0 cancel #3
+
+Every answer to a domestic offer names the offer it answers (``#3``: offers are numbered
+from 1 in each game), so that an answer can never land on an offer its sender did not see
+(the engine refuses one naming an offer that was withdrawn or replaced). Records made
+before offers had numbers write ``p1 accept``; they still parse (``offer`` 0, "unnamed"),
+and replays name the open offer for them (``trade.name_open_offer``).
 
 Scenarios add their own keywords (:func:`register_notation`); the Helpers of CATAN's are
 listed in ``scenarios/helpers/notation.py``.
@@ -58,6 +64,8 @@ class Action(NamedTuple):
     * ``give``/``get`` — bundles from the actor's side (trade, counter, maritime, discard;
       Candamir's and William's payment).
     * ``to`` — bit mask of the players an offer is addressed to (Nassir: the opponents).
+    * ``offer`` — the number of the domestic offer an answer, confirmation or withdrawal
+      names (``#3``); 0 for every other action.
     """
 
     player: int
@@ -67,6 +75,14 @@ class Action(NamedTuple):
     give: Bundle = ZERO
     get: Bundle = ZERO
     to: int = 0
+    offer: int = 0
+
+
+OFFER_KINDS = frozenset(
+    (K.ACCEPT_TRADE, K.REJECT_TRADE, K.COUNTER_TRADE, K.CONFIRM_TRADE, K.CANCEL_TRADE)
+)
+"""The actions that name the domestic offer they answer (``#3``)."""
+MAX_OFFER_DIGITS = 7  # an offer number's digits: far above any game's offers, read at once
 
 
 class NotationError(ValueError):
@@ -247,6 +263,12 @@ def _players_text(mask: int) -> str:
 
 def format_action(a: Action, topo: Topology) -> str:
     """The notation of an action (see the module docstring)."""
+    if a.offer:
+        return f"{_format(a, topo)} #{a.offer}"
+    return _format(a, topo)
+
+
+def _format(a: Action, topo: Topology) -> str:
     k = a.kind
     head = f"p{a.player} {_KEYWORDS[k]}"
     if k == K.BUILD_ROAD:
@@ -286,6 +308,29 @@ def parse_action(text: str, topo: Topology) -> Action:
         raise NotationError(f"{quoted(text)}: unknown action {quoted(kw)}")
     k = _BY_KEYWORD[kw]
     rest = words[2:]
+    offer = 0
+    if rest and rest[-1].startswith("#"):
+        if k not in OFFER_KINDS:
+            raise NotationError(f"{quoted(text)}: only an answer to an offer names one ('#3')")
+        offer = parse_offer_ref(rest.pop())
+    action = _parse(text, player, kw, k, rest, topo)
+    return action._replace(offer=offer) if offer else action
+
+
+def parse_offer_ref(text: str) -> int:
+    """An offer's number, ``#3``."""
+    digits = text[1:]
+    if not digits.isdigit() or not digits.isascii() or len(digits) > MAX_OFFER_DIGITS:
+        raise NotationError(f"{quoted(text)} is not an offer number like '#3'")
+    n = int(digits)
+    if n < 1:
+        raise NotationError(f"{quoted(text)}: offers are numbered from #1")
+    return n
+
+
+def _parse(
+    text: str, player: int, kw: str, k: ActionKind, rest: list[str], topo: Topology
+) -> Action:
 
     def need(n: int) -> None:
         if len(rest) != n:

@@ -105,6 +105,7 @@ def _public_state(view: View, rng: random.Random) -> GameState:
     s.offer_get = view.offer_get
     s.offer_answers = list(view.offer_answers)
     s.offer_counters = list(view.offer_counters)
+    s.offer_id = view.offer_id
     for x in s.ruleset.scenarios:
         s.ext[x.name] = x.unview(s, view.ext.get(x.name))
     rebuild_caches(s)
@@ -241,9 +242,8 @@ def _vp_ranges(view: View, others: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Players whose victory point cards the public facts restrict, with (min, max)."""
     out: dict[int, tuple[int, int]] = {}
     if view.phase == Phase.GAME_OVER:
-        w = view.winner
-        if w in others:  # the winner revealed them (R5 Victory Point Cards)
-            out[w] = (view.revealed_vp_cards[w], view.revealed_vp_cards[w])
+        for q in others:  # every player's are turned up at the end (R5 Victory Point Cards)
+            out[q] = (view.revealed_vp_cards[q], view.revealed_vp_cards[q])
     elif view.turn and view.phase != Phase.SPECIAL_BUILD and view.current in others:
         # After every action of a turn the current player with enough points wins at once,
         # so the game going on says their hidden cards fall short of the target.

@@ -427,6 +427,8 @@ class MaritimeTraded(Event):
 
 
 class OfferMade(Event):
+    """A domestic offer, numbered ``offer`` (answers name it: ``p1 accept #3``)."""
+
     kind: ClassVar[str] = "offer"
     secret: ClassVar[tuple[str, ...]] = ()
     seen_by: ClassVar[tuple[str, ...]] = ()
@@ -434,6 +436,7 @@ class OfferMade(Event):
     give: Bundle5
     get: Bundle5
     to: Seats
+    offer: int
 
 
 class OfferAnswered(Event):
@@ -447,17 +450,22 @@ class OfferAnswered(Event):
     answer: str
     give: Bundle5
     get: Bundle5
+    offer: int
 
 
 class OfferClosed(Event):
+    """Offer number ``offer`` is over without a trade (withdrawn, or nobody agreed)."""
+
     kind: ClassVar[str] = "offer_closed"
     secret: ClassVar[tuple[str, ...]] = ()
     seen_by: ClassVar[tuple[str, ...]] = ()
     player: Seat
+    offer: int
 
 
 class Traded(Event):
-    """A domestic trade: ``player`` gave ``give`` to ``partner`` for ``get``."""
+    """A domestic trade: ``player`` gave ``give`` to ``partner`` for ``get``, closing offer
+    number ``offer``."""
 
     kind: ClassVar[str] = "trade"
     secret: ClassVar[tuple[str, ...]] = ()
@@ -466,6 +474,7 @@ class Traded(Event):
     partner: Seat
     give: Bundle5
     get: Bundle5
+    offer: int
 
 
 class TurnStarted(Event):

@@ -38,7 +38,7 @@ from .legal import legal_actions
 from .production import DISCARD_RULE, ROBBER_RULE, roll_dice
 from .registry import Rule, offered_by
 from .state import GameState, fresh_state
-from .trade import DOMESTIC_RULE, MARITIME_RULE
+from .trade import DOMESTIC_RULE, MARITIME_RULE, gone_error
 from .turn import win
 from .types import ActionKind, is_int
 
@@ -59,6 +59,8 @@ __all__ = [
     "new_game",
     "to_move",
 ]
+
+_OFFER_PHASES = (P.TRADE_RESPONSE, P.TRADE_CONFIRM)
 
 
 # -- creating a game --------------------------------------------------------------------------
@@ -146,7 +148,7 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
     if not isinstance(a, Action):
         raise IllegalActionError("Action", f"{a!r} is not an Action")
     raw: tuple[object, ...] = tuple(a)
-    player, raw_kind, x, y, give, get, to = raw
+    player, raw_kind, x, y, give, get, to, offer = raw
     try:
         if not isinstance(raw_kind, int):
             raise ValueError
@@ -155,7 +157,7 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
         raise IllegalActionError("Action", f"unknown action kind {raw_kind!r}") from None
     if not is_int(player) or not 0 <= player < s.n:
         raise IllegalActionError("Action", f"there is no player {player!r} in this game")
-    if not all(is_int(v) for v in (x, y, to)):
+    if not all(is_int(v) for v in (x, y, to, offer)):
         raise IllegalActionError("Action", f"malformed action {a!r}")
     if not _bundle_shape_ok(give) or not _bundle_shape_ok(get):
         raise IllegalActionError("Action", "bundles are 5 counts (brick, lumber, wool, grain, ore)")
@@ -170,6 +172,9 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
     ph = s.phase
     if ph == P.GAME_OVER:
         raise IllegalActionError("Ending the Game", f"the game is over; p{s.winner} won")
+    if a.offer and (a.offer != s.offer_id or ph not in _OFFER_PHASES):
+        # An answer to an offer that is gone says so first, whoever decides now.
+        raise IllegalActionError(DOMESTIC_RULE, gone_error(s, a))
     if p not in deciders(s):
         who = ", ".join(f"p{q}" for q in deciders(s))
         raise IllegalActionError(TURN_RULE, f"it is not p{p}'s decision now (waiting for {who})")

@@ -282,6 +282,7 @@ def position(
         s.offer_get = _resources(get, "offer get")
         if answers is None:
             s.offer_answers = [NOT_ASKED if q == s.current else PENDING for q in range(n)]
+        s.offer_id = 1  # the first offer of the position, as answers name it ('#1')
     if answers is not None:
         for p, word in per_player(answers, n, "answers"):
             if word not in _ANSWERS:

@@ -49,6 +49,7 @@ from .game import apply, apply_checked, new_game
 from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str
 from .registry import phase_owner
 from .state import GameState, fresh_state
+from .trade import name_open_offer
 from .types import NOBODY, DevCard, Phase, is_int
 from .validate import validate
 
@@ -136,7 +137,11 @@ def save_state(s: GameState) -> dict[str, Any]:
         "deck": _counts(s.deck, _DEV),
         "longest_road": _opt(s.longest_road),
         "largest_army": _opt(s.largest_army),
-        "offer": {"give": format_bundle(s.offer_give), "get": format_bundle(s.offer_get)},
+        "offer": {
+            "give": format_bundle(s.offer_give),
+            "get": format_bundle(s.offer_get),
+            "id": s.offer_id,
+        },
         "players": players,
     } | {x.name: x.save(s.ext[x.name], t) for x in s.ruleset.scenarios}
 
@@ -236,6 +241,13 @@ def _load_state(obj: dict[str, Any]) -> GameState:
     offer = obj["offer"]
     s.offer_give = parse_bundle(_str(offer["give"], "offer.give"))
     s.offer_get = parse_bundle(_str(offer["get"], "offer.get"))
+    # Saved before offers were numbered: an open offer is number 1 (the first one named).
+    open_now = s.phase in (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM)
+    s.offer_id = _int(offer.get("id", 1 if open_now else 0), "offer.id")
+    if s.offer_id < 0 or (open_now and s.offer_id < 1):
+        raise ValueError(
+            f"offer.id must be a number from 1 while an offer is open (got {s.offer_id})"
+        )
     if len(obj["players"]) != rules.players:
         raise ValueError("one entry per player is needed")
     counters = []
@@ -382,7 +394,8 @@ def replay(record: object, *, upto: object = None, checked: bool = True) -> Game
     for i, item in enumerate(items if count is None else items[:count]):
         text, outcome_text = _action_item(i, item)
         try:
-            action = parse_action(text, topo)
+            # (a record made before offers were numbered answers the open one: name it)
+            action = name_open_offer(game.state, parse_action(text, topo))
             outcome = parse_outcome(action.kind, outcome_text)
             if checked:
                 realized = apply_checked(game.state, action, outcome)

@@ -16,7 +16,8 @@ Phase payload fields (meaningful only in the phases named):
 * ``free_roads`` — ROAD_BUILDING: roads still to place;
 * ``special_builder`` — SPECIAL_BUILD: who is taking a special build turn (``current`` stays
   the player whose turn just ended);
-* ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM;
+* ``offer_*`` — TRADE_RESPONSE / TRADE_CONFIRM; but ``offer_id``, the number of the game's
+  latest domestic offer (0 before the first), which answers name (``p1 accept #3``);
 Kept current on building for the hot paths (``derived.recount`` recomputes each from the
 pieces): ``hex_owners[h]`` — bit mask of the players with a building on hex ``h`` (the
 robber's possible victims); ``road_frontier[p]`` — bit mask of the free paths a road of
@@ -130,6 +131,7 @@ _SLOTS = (
     "offer_get",
     "offer_answers",
     "offer_counters",
+    "offer_id",
     # scenarios' own parts, by scenario name
     "ext",
     # what happened: the steps applied, the log of their events, the last step's events
@@ -198,6 +200,7 @@ class GameState:
     offer_get: Bundle
     offer_answers: list[int]
     offer_counters: list[tuple[Bundle, Bundle]]
+    offer_id: int
     ext: dict[str, Any]
     version: int
     log: LogNode | None
@@ -258,6 +261,7 @@ class GameState:
         s.offer_get = self.offer_get
         s.offer_answers = self.offer_answers[:]
         s.offer_counters = self.offer_counters[:]
+        s.offer_id = self.offer_id
         ext = self.ext
         s.ext = {k: x.copy() for k, x in ext.items()} if ext else {}
         s.version = self.version
@@ -420,6 +424,7 @@ def fresh_state(rules: Rules, board: Board, rng: int) -> GameState:
     s.offer_get = ZERO
     s.offer_answers = [NOT_ASKED] * n
     s.offer_counters = [(ZERO, ZERO)] * n
+    s.offer_id = 0
     s.ruleset = ruleset_for(rules)
     s.tables = action_table(n, topo)
     s.ext = {}

@@ -17,6 +17,13 @@ better.
 The rules of the seven trade kinds stand at the end, each with legality, options and
 transition side by side.
 
+Every domestic offer is numbered (``offer_id``, from 1 in each game), and every answer to
+it — accept, reject, counter-offer — and the offerer's confirmation or withdrawal names that
+number (``p1 accept #3``). One naming another offer is refused: the offer it answered was
+withdrawn or replaced, and an answer must never land on terms its sender did not see. A
+counter-offer is known by the offer it answers and its author (``p0 confirm p1 #3``): each
+addressee answers an offer once, so those two fix its terms.
+
 What this is not: whose decision it is (``flow.py``).
 """
 
@@ -26,7 +33,7 @@ from functools import lru_cache
 
 from . import kinds as K
 from . import phases as P
-from .actions import Action, Outcome, format_bundle, resource_name
+from .actions import OFFER_KINDS, Action, Outcome, format_bundle, resource_name
 from .errors import IllegalActionError
 from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded, make
 from .flow import TURN_RULE
@@ -162,7 +169,47 @@ def open_offer(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> None
     s.offer_get = get
     s.offer_answers = [PENDING if to >> q & 1 else NOT_ASKED for q in range(s.n)]
     s.offer_counters = [(ZERO, ZERO)] * s.n
-    s.events.append(OfferMade(p, give, get, to))
+    s.offer_id += 1
+    s.events.append(OfferMade(p, give, get, to, s.offer_id))
+
+
+def offer_ref_error(s: GameState, a: Action) -> str | None:
+    """An answer, confirmation or withdrawal must name the open offer (module docstring)."""
+    k = s.offer_id
+    if a.offer == k:
+        return None
+    if not a.offer:
+        return f"name the offer you answer: the open offer is #{k} (e.g. 'p{a.player} ... #{k}')"
+    return gone_error(s, a)
+
+
+def gone_error(s: GameState, a: Action) -> str:
+    """Why an action naming offer ``a.offer`` finds it gone (the check says it first, before
+    whose decision it is: an answer to an offer that closed is refused for that)."""
+    if a.offer == s.offer_id:
+        return f"offer #{a.offer} is no longer open: it was traded or withdrawn"
+    if s.phase in (P.TRADE_RESPONSE, P.TRADE_CONFIRM):
+        return (
+            f"offer #{a.offer} is no longer open (withdrawn or replaced); the open offer is "
+            f"#{s.offer_id}: look at its terms and answer it"
+        )
+    if a.offer > s.offer_id:
+        return f"there is no offer #{a.offer} (the latest is #{s.offer_id})"
+    return f"offer #{a.offer} is no longer open: it was traded, withdrawn or replaced"
+
+
+def name_open_offer(s: GameState, a: Action) -> Action:
+    """``a`` naming the open offer if it names none: for records (and server logs) made
+    before offers were numbered, whose answers (``p1 accept``) could only mean the open one.
+    Never for a person's or a client's action, which must say what it answers."""
+    if a.kind in OFFER_KINDS and not a.offer and s.offer_id:
+        return a._replace(offer=s.offer_id)
+    return a
+
+
+def _named(a: Action, k: int) -> Action:
+    """A listed (prebuilt, unnamed) answer naming offer ``k``."""
+    return Action(a.player, a.kind, a.a, a.b, a.give, a.get, a.to, k)
 
 
 def accept_error(s: GameState, q: int) -> str | None:
@@ -223,7 +270,7 @@ def execute(s: GameState, p: int, q: int) -> None:
         if d:
             h[5 * p + r] += d
             h[5 * q + r] -= d
-    s.events.append(Traded(p, q, give, get))
+    s.events.append(Traded(p, q, give, get, s.offer_id))
 
 
 def close_offer(s: GameState) -> None:
@@ -316,13 +363,13 @@ def _not_the_offerer(s: GameState, a: Action) -> None:
 
 def _answered(s: GameState, a: Action, answer: str) -> None:
     """Record an answer; once everyone asked has answered, confirm or close."""
-    s.events.append(OfferAnswered(a.player, answer, a.give, a.get))
+    s.events.append(OfferAnswered(a.player, answer, a.give, a.get, s.offer_id))
     if PENDING not in s.offer_answers:
         if ACCEPTED in s.offer_answers or COUNTERED in s.offer_answers:
             s.phase = P.TRADE_CONFIRM
         else:
             close_offer(s)
-            s.events.append(OfferClosed(s.current))
+            s.events.append(OfferClosed(s.current, s.offer_id))
             s.phase = P.MAIN
 
 
@@ -331,14 +378,15 @@ class AcceptTrade(Rule):
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_RESPONSE})
     order = 50
+    fields: tuple[str, ...] = ("offer",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        return accept_error(s, a.player)
+        return accept_error(s, a.player) or offer_ref_error(s, a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] == PENDING and s.holds(p, s.offer_get):
-            out.append(t.accept[p])
+            out.append(_named(t.accept[p], s.offer_id))
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         s.offer_answers[a.player] = ACCEPTED
@@ -351,14 +399,17 @@ class RejectTrade(Rule):
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_RESPONSE})
     order = 51
+    fields: tuple[str, ...] = ("offer",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        return None if s.offer_answers[a.player] == PENDING else "no offer to answer"
+        if s.offer_answers[a.player] != PENDING:
+            return "no offer to answer"
+        return offer_ref_error(s, a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] == PENDING:
-            out.append(t.reject[p])
+            out.append(_named(t.reject[p], s.offer_id))
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         s.offer_answers[a.player] = REJECTED
@@ -371,21 +422,22 @@ class CounterTrade(Rule):
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_RESPONSE})
     order = 52
-    fields: tuple[str, ...] = ("give", "get")
+    fields: tuple[str, ...] = ("give", "get", "offer")
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        return counter_error(s, a.player, a.give, a.get)
+        return counter_error(s, a.player, a.give, a.get) or offer_ref_error(s, a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] != PENDING:
             return
         hands = s.hands
         cnt = t.counter[p]
+        k = s.offer_id
         for r in range(5):
             if hands[5 * p + r]:
                 row = cnt[r]
-                out.extend([row[r2] for r2 in range(5) if r2 != r])
+                out.extend([_named(row[r2], k) for r2 in range(5) if r2 != r])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         s.offer_answers[a.player] = COUNTERED
@@ -399,14 +451,15 @@ class ConfirmTrade(Rule):
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_CONFIRM})
     order = 53
-    fields: tuple[str, ...] = ("a",)
+    fields: tuple[str, ...] = ("a", "offer")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return confirm_error(s, a.player, a.a)
+        return confirm_error(s, a.player, a.a) or offer_ref_error(s, a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         row = t.confirm[p]
-        out.extend([row[q] for q in range(s.n) if confirm_error(s, p, q) is None])
+        k = s.offer_id
+        out.extend([_named(row[q], k) for q in range(s.n) if confirm_error(s, p, q) is None])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         execute(s, a.player, a.a)
@@ -420,21 +473,22 @@ class CancelTrade(Rule):
     name = DOMESTIC_RULE
     phases = frozenset({P.TRADE_RESPONSE, P.TRADE_CONFIRM})
     order = 54
+    fields: tuple[str, ...] = ("offer",)
 
     def error(self, s: GameState, a: Action) -> str | None:
         if a.player != s.current:  # only the offerer withdraws an offer
             raise IllegalActionError(
                 TURN_RULE, "'cancel_trade' is not allowed during trade_response"
             )
-        return None
+        return offer_ref_error(s, a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if p == s.current:
-            out.append(t.cancel[p])
+            out.append(_named(t.cancel[p], s.offer_id))
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         close_offer(s)
-        s.events.append(OfferClosed(a.player))
+        s.events.append(OfferClosed(a.player, s.offer_id))
         s.phase = P.MAIN
         return None
 

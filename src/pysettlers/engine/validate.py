@@ -528,6 +528,8 @@ def _offer(s: GameState, out: list[str]) -> None:
         if any(cg != ZERO or cr != ZERO for cg, cr in s.offer_counters):
             out.append("offer_counters: a counter-offer outside the trade phases")
         return
+    if not isinstance(s.offer_id, int) or s.offer_id < 1:
+        out.append(f"offer_id: an open offer is numbered from 1 (got {s.offer_id!r})")
     give, get = s.offer_give, s.offer_get
     # Terms (Almanac, Domestic Trade): no gifts, no like-for-like.
     if min(give) < 0 or min(get) < 0 or not sum(give) or not sum(get):

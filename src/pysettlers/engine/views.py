@@ -4,7 +4,8 @@ What this is for: the only way information leaves the engine. A view holds the p
 board and scores, the viewer's own hand and development cards, and of the others only what
 the table can see — hand sizes, development-card counts, played knights, public points.
 A stolen card is known only to thief and victim; a drawn development card only to its
-buyer; hidden victory point cards only to their owner until they are revealed to win.
+buyer; hidden victory point cards only to their owner until the game ends, when every
+player's are turned up.
 ``viewer=None`` is a spectator, who sees no hand at all. Views serialize to JSON.
 
 Events are redacted generically over each event kind's declared visibility
@@ -30,6 +31,14 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from .actions import dev_name, format_bundle, resource_name
 from .board import Board
 from .config import Rules
+from .data import (
+    BRIDGE_COST,
+    CITY_COST,
+    DEVELOPMENT_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    SHIP_COST,
+)
 from .events import Event, event_to_json, redact, since_steps
 from .flow import deciders
 from .sites import Sites, open_intersections, player_sites, scratch_state
@@ -91,6 +100,7 @@ class View:
     offer_get: Bundle
     offer_answers: tuple[int, ...]
     offer_counters: tuple[tuple[Bundle, Bundle], ...]
+    offer_id: int  # the open offer's number (answers name it: ``p1 accept #3``)
     last_roll: int
     winner: int
     version: int
@@ -212,7 +222,9 @@ class View:
             return None
         if self.rules.has("victory_points_played"):  # they count once played (public)
             return self.public_vp[self.viewer]
-        return self.public_vp[self.viewer] + self.dev_cards[4]
+        # Once turned up at the end, the cards are among the public points already.
+        v = self.viewer
+        return self.public_vp[v] + self.dev_cards[4] - self.revealed_vp_cards[v]
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data, board items named in the notation's coordinates."""
@@ -258,6 +270,7 @@ class View:
         offer = None
         if self.phase in (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM):
             offer = {
+                "id": self.offer_id,
                 "from": self.current,
                 "give": format_bundle(self.offer_give),
                 "get": format_bundle(self.offer_get),
@@ -323,11 +336,26 @@ def holder_json(p: int) -> int | None:
 
 def rules_json(rules: Rules, over: bool) -> dict[str, Any]:
     """The rules as a view shows them (``over``: the game is over): without the seed until
-    the end. Also the server's (``server/viewjson.py``), so the secret is kept in one place."""
+    the end, with the building costs (``costs``: the Building Costs card, what a client shows
+    beside its build buttons). Also the server's (``server/viewjson.py``), so the secret is
+    kept in one place."""
     d = rules.to_json()
     if not over:
         del d["seed"]  # the seed starts the game's generator: secret until the game ends
+    d["costs"] = dict(_COSTS)
     return d
+
+
+# The Building Costs card (R5; ``data.py``), in the notation's bundles: a bridge where the
+# board has bridge paths (Islands of Catan), a ship with Seafarers ships.
+_COSTS: Final = {
+    "road": format_bundle(ROAD_COST),
+    "settlement": format_bundle(SETTLEMENT_COST),
+    "city": format_bundle(CITY_COST),
+    "development": format_bundle(DEVELOPMENT_COST),
+    "bridge": format_bundle(BRIDGE_COST),
+    "ship": format_bundle(SHIP_COST),
+}
 
 
 PlayerSums = Callable[[list[int]], tuple[int, ...]]
@@ -439,9 +467,11 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         hand = (hands[i], hands[i + 1], hands[i + 2], hands[i + 3], hands[i + 4])
         dev_cards = (dev[i], dev[i + 1], dev[i + 2], dev[i + 3], dev[i + 4])
         dev_new = (dn[i], dn[i + 1], dn[i + 2], dn[i + 3], dn[i + 4])
-    # The winner reveals their victory point cards when they win (R5 Victory Point Cards).
+    # When the game ends every victory point card is turned up: the winner's to claim the
+    # win, the others' too ("You should also reveal them if someone else wins", R5 Almanac
+    # "Victory Point Cards"), so the final scores are every player's total.
     if over:
-        revealed = tuple(s.hidden_vp(p) if p == s.winner else 0 for p in range(n))
+        revealed = tuple(s.hidden_vp(p) for p in range(n))
         public_vp = tuple(s.public_vp[p] + revealed[p] for p in range(n))
     else:
         revealed = (0,) * n
@@ -507,6 +537,7 @@ def _fields(s: GameState, viewer: int | None, since_version: int | None) -> tupl
         s.offer_get,  # offer_get
         tuple(s.offer_answers),  # offer_answers
         tuple(s.offer_counters),  # offer_counters
+        s.offer_id,  # offer_id
         s.last_roll,  # last_roll
         s.winner,  # winner
         s.version,  # version

@@ -18,6 +18,9 @@ trade is a bounded menu — an offer of 1 card of one resource for 1 card of ano
 non-empty set of opponents, a counter-offer of 1 for 1, and the answers accept / reject /
 confirm-a-partner / cancel. Seats inside an action are counted from the actor (``+1`` is
 the next seat clockwise), so one policy serves every seat.
+The answers to an offer name it in the engine (``p1 accept #3``), but an index stands for
+"accept the open offer": the number is the state's, like a maritime rate, so the index
+leaves it out and the listed action (``legal_index_map``) carries it.
 
 The layout is printed by :func:`describe_layout` (``python -m pysettlers.rl.layout``).
 :meth:`ActionLayout.action` builds the engine action an index names (every family except
@@ -227,8 +230,9 @@ class ActionLayout:
 
     def action(self, index: int, seat: int, topo: Topology) -> Action:
         """The engine action ``index`` names for ``seat`` in a game on ``topo`` (maritime: a
-        1-for-1 stand-in, since the rate is the state's; :class:`LayoutError` for a place
-        that is not on this game's board)."""
+        1-for-1 stand-in, since the rate is the state's; an answer to an offer names none,
+        its number being the state's too; :class:`LayoutError` for a place that is not on
+        this game's board)."""
         block, vals = self.values(index)
         c = Ctx(self.frame, self.n, mapping(self.frame, topo), seat)
         args: dict[str, Any] = {}

@@ -2,9 +2,10 @@
 
 What this is for: :func:`create_app` wires the database (``store``), the games (``hub``)
 and the routes. HTTP (documented at ``/docs`` and ``/openapi.json``): create, list and show
-games, join a seat, fetch a game's record. WebSocket: ``/ws/games/{id}`` (``ws.py``). Refused
-requests answer ``{"error": code, "message": ..., "field": ...}`` with a 4xx status; request
-bodies over 64 KiB are refused before they are read. The browser client (next issue) will
+games, join a seat, fetch a game's record, start a finished game's rematch. WebSocket:
+``/ws/games/{id}`` (``ws.py``). Refused requests answer ``{"error": code, "message": ...,
+"field": ...}`` with a 4xx status; request bodies over 64 KiB are refused before they are
+read. The browser client (next issue) will
 be served from ``pysettlers/web/`` at ``/`` when that directory exists; until then ``/`` is a
 small page listing games.
 
@@ -91,10 +92,15 @@ async def _too_large(send: Send) -> None:
 
 
 def create_app(
-    db_url: str = "sqlite:///pysettlers.db", *, bot_threads: int = 2, sqlite_sync: str = "full"
+    db_url: str = "sqlite:///pysettlers.db",
+    *,
+    bot_threads: int = 2,
+    sqlite_sync: str = "full",
+    pace: float = 1.0,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated to the newest schema at start);
-    ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``)."""
+    ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``); ``pace`` scales the
+    delays of every game's ``bot_speed`` (0: bots never wait for people to follow)."""
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
@@ -102,7 +108,7 @@ def create_app(
         store = Store(db_url, sqlite_sync)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, migrate, store.engine)
-        hub = Hub(store, bot_threads=bot_threads)
+        hub = Hub(store, bot_threads=bot_threads, pace=pace)
         await hub.start()
         # What is alive now (the modules, the restored games) lives as long as the process:
         # kept out of the collector's full passes, which otherwise walk it all every time
@@ -193,6 +199,22 @@ def create_app(
                 raise LobbyError(403, "bad_token", "this token holds no seat in this game")
         async with session.lock:
             return session.record(viewer)
+
+    @app.post(
+        "/api/games/{game_id}/rematch", response_model=CreatedOut, status_code=201, responses=errors
+    )
+    async def rematch(
+        game_id: str, request: Request, authorization: str | None = Header(None, max_length=200)
+    ) -> CreatedOut:
+        """A finished game's rematch, asked for by one of its players
+        (``Authorization: Bearer TOKEN``): the same rules, seats and options on a new map.
+        The first call creates it; each human of the old game gets their own seat of it
+        with their own token (see ``Hub.rematch``)."""
+        token = None
+        if authorization is not None:
+            scheme, _, value = authorization.partition(" ")
+            token = value.strip() if scheme == "Bearer" else None
+        return await hub().rematch(game_id, token, str(request.base_url))
 
     add_replay_routes(app, hub)  # replays and statistics of finished games (replays.py)
 

@@ -15,6 +15,7 @@ What this is not: HTTP (``app.py``), sockets (``ws.py``) or a game's own logic (
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import logging
@@ -65,12 +66,14 @@ def digest(secret: str) -> str:
 class Hub:
     """The games of this process (see the module docstring)."""
 
-    def __init__(self, store: Store, *, bot_threads: int = 2) -> None:
+    def __init__(self, store: Store, *, bot_threads: int = 2, pace: float = 1.0) -> None:
         self.store = store
+        self.pace = pace  # scales every game's bot_speed (0: bots never wait; tests)
         self.sessions: dict[str, GameSession] = {}
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
         self.connections = 0
         self._loading: dict[str, asyncio.Future[GameSession | None]] = {}
+        self.rematches: dict[str, str] = {}  # a finished game's id -> its rematch's id
         self._ticker: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------------
@@ -152,7 +155,7 @@ class Hub:
             return None
         info, actions = loaded
         game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions)
-        session = GameSession(info, game, self.store, self.bot_pool, ids)
+        session = GameSession(info, game, self.store, self.bot_pool, ids, pace=self.pace)
         session._after_change(-1)
         self.sessions[game_id] = session
         return session
@@ -228,12 +231,30 @@ class Hub:
             "absent_limit": req.absent_limit,
             "stand_in": req.stand_in,
             "manual_chance": req.manual_chance,
+            "bot_speed": req.bot_speed,
+            "offer_time": req.offer_time,
         }
+        session = await self._open(game_id, req.name, game, options, seats, full)
+        you = None
+        if you_token is not None and req.join is not None:
+            you = JoinedOut(game=game_id, seat=req.join, token=you_token, ws=f"/ws/games/{game_id}")
+        return CreatedOut(game=self.summary(session), invites=invites, you=you)
+
+    async def _open(
+        self,
+        game_id: str,
+        name: str,
+        game: Game,
+        options: dict[str, Any],
+        seats: list[SeatInfo],
+        full: bool,
+    ) -> GameSession:
+        """A new game written to the database and opened; it starts at once if ``full``."""
         info = GameInfo(
             id=game_id,
-            name=req.name,
+            name=name,
             created_at=now(),
-            rules=rules.to_json(),
+            rules=game.state.rules.to_json(),
             board=game.board.to_json(),
             first_player=game.first_player,
             options=options,
@@ -243,14 +264,11 @@ class Hub:
             seats=seats,
         )
         await self.store.write(Store.insert_game(info))
-        session = GameSession(info, game, self.store, self.bot_pool, {})
+        session = GameSession(info, game, self.store, self.bot_pool, {}, pace=self.pace)
         self.sessions[game_id] = session
         if full:
             session.start()
-        you = None
-        if you_token is not None and req.join is not None:
-            you = JoinedOut(game=game_id, seat=req.join, token=you_token, ws=f"/ws/games/{game_id}")
-        return CreatedOut(game=self.summary(session), invites=invites, you=you)
+        return session
 
     async def join(self, game_id: str, req: JoinIn) -> JoinedOut:
         session = await self.get(game_id)
@@ -268,6 +286,10 @@ class Hub:
         elif req.seat is not None:
             if not session.info.options.get("public", True):
                 raise LobbyError(403, "private", "a private game is joined by invite", "seat")
+            if session.info.options.get("rematch_of"):  # kept for the old game's players
+                raise LobbyError(
+                    403, "reserved", "a rematch's seats are kept for their players", "seat"
+                )
             seat = req.seat
         else:
             raise LobbyError(422, "no_seat", "give an invite code or a seat", "invite")
@@ -303,6 +325,134 @@ class Hub:
             if h is not None and hmac.compare_digest(h, want):
                 return st.info.seat
         return None
+
+    # -- a rematch --------------------------------------------------------------------------------
+
+    async def rematch(self, game_id: str, token: str | None, base_url: str) -> CreatedOut:
+        """The rematch of a finished game for the player holding ``token`` (a seat of it).
+
+        The first call creates it: the same rules on a new map (a new secret seed), the
+        same seats (bots with their levels, options and names; humans with their names)
+        and the same options, the caller seated at once. Every other human of the old game
+        then gets their own seat of it by calling with their own token; each seat also has
+        an invite link, given to the creator, for when a player does not come back. Tokens
+        of the new game are derived from the old ones (:func:`_rematch_token`), so a second
+        call with the same token answers the same seat again. Those seats are kept for
+        them: the public join by seat number refuses a rematch's seats (:meth:`join`)."""
+        session = await self.get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        seat = self.seat_for_token(session, token) if token else None
+        if seat is None:
+            raise LobbyError(
+                403, "bad_token", "a rematch is started by a player of the game (its seat token)"
+            )
+        if session.status != FINISHED:
+            raise LobbyError(
+                409, "not_over", "the game is not over: a rematch can start once it has ended"
+            )
+        assert token is not None
+        async with session.lock:  # two players asking at once make one rematch
+            new_id = await self._rematch_of(game_id)
+            if new_id is None:
+                return await self._create_rematch(session, seat, token, base_url)
+        new = await self.get(new_id)
+        if new is None:
+            raise LobbyError(404, "no_game", f"the rematch {new_id} is gone")
+        mine = _rematch_token(token, new_id)
+        st = new.seats[seat]
+        if st.info.token_hash is None:
+            await self.join_rematch_seat(new, seat, mine, session.seats[seat].info.name)
+        elif not hmac.compare_digest(st.info.token_hash, digest(mine)):
+            raise LobbyError(
+                409, "taken", f"seat {seat} of the rematch {new_id} was taken by an invite", "seat"
+            )
+        you = JoinedOut(game=new_id, seat=seat, token=mine, ws=f"/ws/games/{new_id}")
+        return CreatedOut(game=self.summary(new), invites=[], you=you)
+
+    async def _rematch_of(self, game_id: str) -> str | None:
+        """The rematch already made of ``game_id``, if any (this process's, or one in the
+        database: a game whose options say ``rematch_of``)."""
+        known = self.rematches.get(game_id)
+        if known is not None:
+            return known
+        loop = asyncio.get_running_loop()
+        infos = await loop.run_in_executor(
+            None, self.store.games, [OPEN, IN_PROGRESS, FINISHED], 500
+        )
+        for info in infos:
+            if info.options.get("rematch_of") == game_id:
+                self.rematches[game_id] = info.id
+                return info.id
+        return None
+
+    async def _create_rematch(
+        self, old: GameSession, seat: int, token: str, base_url: str
+    ) -> CreatedOut:
+        rules_in = dict(old.info.rules)
+        rules_in.pop("seed", None)  # a new secret seed: a new map and new dice
+        rules = _rules(rules_in)
+        game = Game.new(rules)
+        game_id = secrets.token_urlsafe(9)
+        seats: list[SeatInfo] = []
+        invites: list[InviteOut] = []
+        mine = _rematch_token(token, game_id)
+        for s in old.info.seats:
+            if s.kind != "human":
+                seats.append(SeatInfo(s.seat, s.kind, s.bot, dict(s.bot_options), s.name))
+                continue
+            new = SeatInfo(s.seat, "human", name=s.name)
+            if s.seat == seat:
+                new.token_hash = digest(mine)
+                new.joined = True
+            else:
+                code = secrets.token_urlsafe(12)
+                new.invite_hash = digest(code)
+                invites.append(
+                    InviteOut(
+                        seat=s.seat, invite=code, url=f"{base_url}join/{game_id}?invite={code}"
+                    )
+                )
+            seats.append(new)
+        full = all(s.kind != "human" or s.token_hash for s in seats)
+        # The same options, whatever they are, and where the game came from.
+        options = {**old.info.options, "rematch_of": old.info.id}
+        session = await self._open(game_id, old.info.name, game, options, seats, full)
+        self.rematches[old.info.id] = game_id
+        # The old game's other players are told, so that their pages offer to join it.
+        old.broadcast({"type": "rematch", "game": game_id, "by": seat})
+        you = JoinedOut(game=game_id, seat=seat, token=mine, ws=f"/ws/games/{game_id}")
+        return CreatedOut(game=self.summary(session), invites=invites, you=you)
+
+    async def join_rematch_seat(
+        self, session: GameSession, seat: int, token: str, name: str | None
+    ) -> None:
+        """Seat a player of the old game in its rematch (their seat, kept for them)."""
+        async with session.lock:
+            st = session.seats[seat]
+            full = all(
+                s.info.token_hash is not None for s in session.seats if s.human and s is not st
+            )
+            status = IN_PROGRESS if full else None
+            ok = await self.store.write(
+                Store.take_seat(session.info.id, seat, digest(token), name or "", status)
+            )
+            if not ok:
+                raise LobbyError(409, "taken", f"seat {seat} is already taken", "seat")
+            st.info.token_hash = digest(token)
+            st.info.name = name
+            st.info.joined = True
+            session.broadcast({"type": "seats", "seats": session.seats_json()})
+            if full:
+                session.start()
+
+
+def _rematch_token(old_token: str, new_game: str) -> str:
+    """A rematch seat's token, derived from the player's token in the old game: only its
+    holder can compute it (the database keeps digests of tokens only), and asking twice
+    gives the same seat back."""
+    mac = hmac.new(old_token.encode(), f"rematch:{new_game}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode().rstrip("=")
 
 
 def _rules(options: dict[str, Any]) -> Rules:

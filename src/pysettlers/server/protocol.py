@@ -86,6 +86,18 @@ class GameIn(Strict):
         False,
         description="real dice and cards: humans send each chance outcome with their action",
     )
+    bot_speed: Literal["instant", "fast", "normal", "slow"] = Field(
+        "normal",
+        description="how fast bots act while a person plays or watches: instant, fast "
+        "(0.35 s an action), normal (0.8 s) or slow (1.6 s); unwatched games never wait",
+    )
+    offer_time: float = Field(
+        30,
+        ge=5,
+        le=300,
+        description="seconds a bot's domestic offer waits for the people it was made to "
+        "before the bot withdraws it",
+    )
 
 
 class SeatOut(BaseModel):
@@ -180,7 +192,14 @@ class PingIn(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionIn | ChatIn | PingIn, Field(discriminator="type")]
+class PrefsIn(Strict):
+    """A seated person's table preferences; the seat's next ``state`` message echoes them."""
+
+    type: Literal["prefs"]
+    bot_offers: bool = Field(description="whether bots may offer this seat domestic trades")
+
+
+ClientMessage = Annotated[Hello | ActionIn | ChatIn | PingIn | PrefsIn, Field(discriminator="type")]
 
 
 CreatedOut.model_rebuild()

@@ -6,7 +6,8 @@ the server replays it with the engine and answers one step's view at a time.
 * ``GET /api/games/{id}/replay?step=N&seat=S`` — a finished game's position after ``N``
   actions (default: the end), as seat ``S`` saw it (``observe``; ``S`` omitted: a
   spectator; ``all``: the spectator view plus every hand revealed), with that step's
-  events; ``steps`` is the number of actions. Only finished games: before the end a game's
+  events and, in ``event_words``, those events in words (``pysettlers.words``, the seats
+  by their names); ``steps`` is the number of actions. Only finished games: before the end a game's
   record holds secrets (409 ``not_finished``).
 * ``POST /api/replay`` ``{"record": ..., "step": N, "seat": S}`` — the same for a record
   file the client uploads (a complete ``pysettlers-record/1``).
@@ -29,6 +30,7 @@ What this is not: the live game (``session.py``). Nothing here changes a game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Query
@@ -39,8 +41,10 @@ from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.types import ActionKind, Phase
+from pysettlers.words import Words
 
 from .hub import Hub, LobbyError
+from .wordsjson import seat_names
 
 RES = tuple(resource_name(r) for r in range(5))
 _SPENDING = (
@@ -90,8 +94,15 @@ def _replayed(record: dict[str, Any], upto: int | None = None) -> Game:
         raise LobbyError(400, "bad_record", str(e)[:300]) from None
 
 
-def replay_view(record: dict[str, Any], step: int | None, seat: int | str | None) -> dict[str, Any]:
-    """The position after ``step`` actions as ``seat`` saw it (see the module docstring)."""
+def replay_view(
+    record: dict[str, Any],
+    step: int | None,
+    seat: int | str | None,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The position after ``step`` actions as ``seat`` saw it (see the module docstring),
+    with its events in words (``event_words``, naming the seats by ``names``: by default
+    the record's ``players`` where it has them, else ``Player 1``...)."""
     steps = len(_replayed(record).steps)  # the whole record is checked once
     n = steps if step is None else min(step, steps)
     game = _replayed(record, upto=n)
@@ -104,8 +115,12 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | str | None
         viewer = seat
     else:
         raise LobbyError(400, "bad_seat", f"seat must be 0 to {s.n - 1}, 'all' or none")
-    view = observe(s, viewer, since_version=n - 1 if n else None).to_json()
+    seen = observe(s, viewer, since_version=n - 1 if n else None)
+    view = seen.to_json()
     out: dict[str, Any] = {"steps": steps, "step": n, "seat": seat, "view": view}
+    # Every seat by its name, the viewed one too: a replay is read by whoever opens it.
+    words = Words(s.board, names or _record_names(record, s.n), None, s.rules.ships)
+    out["event_words"] = [words.event(e) for e in seen.events]
     if everyone:
         out["hands"] = [
             {
@@ -121,6 +136,16 @@ def replay_view(record: dict[str, Any], step: int | None, seat: int | str | None
             for p in range(s.n)
         ]
     out["action"] = record["actions"][n - 1] if n else None
+    return out
+
+
+def _record_names(record: dict[str, Any], n: int) -> list[str]:
+    """The seats' names a record file carries (``players``), else ``Player 1``..."""
+    given = record.get("players")
+    out = []
+    for q in range(n):
+        name = given[q] if isinstance(given, list) and q < len(given) else None
+        out.append(name[:40] if isinstance(name, str) and name else f"Player {q + 1}")
     return out
 
 
@@ -186,12 +211,9 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
                 _helper_flows(e, gained, stolen, robbed, traded_away, traded_for)
         if s.turn != turns[-1] or s.phase == Phase.GAME_OVER:
             turns.append(s.turn)
-            points.append(
-                [
-                    s.public_vp[p] + (s.dev_cards(p)[4] if s.phase == Phase.GAME_OVER else 0)
-                    for p in range(n)
-                ]
-            )
+            # Points as the table saw them; at the end every card is turned up: the totals.
+            over = s.phase == Phase.GAME_OVER
+            points.append([s.total_vp(p) if over else s.public_vp[p] for p in range(n)])
     end = observe(s, None).to_json()
     breakdown = []
     for p in range(n):
@@ -201,15 +223,27 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
         cities = sum(
             1 for b in end["buildings"].values() if b["player"] == p and b["kind"] == "city"
         )
+        # Counts of pieces and cards, and the points each source gives (a settlement 1, a
+        # city 2, each award 2, a victory point card 1: R5 "Victory Points"); ``other``:
+        # what a scenario adds. Victory point cards played under alternate rule 1 count too.
+        vp_cards = s.dev_cards(p)[4] + s.played[5 * p + 4]
+        total = s.total_vp(p)
+        pts = {
+            "settlements": settlements,
+            "cities": 2 * cities,
+            "longest_road": 2 if end["longest_road"] == p else 0,
+            "largest_army": 2 if end["largest_army"] == p else 0,
+            "victory_point_cards": s.hidden_vp(p) + s.played[5 * p + 4],
+        }
+        pts["other"] = total - sum(pts.values())
         breakdown.append(
             {
                 "seat": p,
                 "settlements": settlements,
-                "cities": 2 * cities,
-                "longest_road": 2 if end["longest_road"] == p else 0,
-                "largest_army": 2 if end["largest_army"] == p else 0,
-                "victory_point_cards": s.dev_cards(p)[4],
-                "total": s.public_vp[p] + s.dev_cards(p)[4],
+                "cities": cities,
+                "victory_point_cards": vp_cards,
+                "points": pts,
+                "total": total,
             }
         )
 
@@ -279,7 +313,9 @@ def add_routes(app: FastAPI, hub: Any) -> None:
         game_id: str, step: int | None = Query(None, ge=0), seat: str | None = None
     ) -> dict[str, Any]:
         """A finished game's position after ``step`` actions, from ``seat``'s view."""
-        return replay_view(await finished_record(game_id), step, _seat(seat))
+        record = await finished_record(game_id)
+        session = await hub().get(game_id)  # (there: finished_record found it)
+        return replay_view(record, step, _seat(seat), seat_names(session.seats_json()))
 
     @app.get("/api/games/{game_id}/stats")
     async def game_stats(game_id: str) -> dict[str, Any]:

@@ -11,7 +11,20 @@ so one game's actions are strictly ordered while other games go on.
 
 Bots (``kind: bot`` seats, and stand-ins for humans who are absent or out of time) choose
 in a thread pool from their ``observe()`` view and the legal actions, never on the event
-loop, and submit like anyone else.
+loop, and submit like anyone else. The table's manners for bots sitting with people live
+here too, as they are about who is at the table, not about the rules:
+
+* **Pace**: while a person is seated (connected) or watching, each bot action comes at
+  least the game's ``bot_speed`` delay after the last change (:data:`BOT_SPEEDS`), so people
+  can follow it; a game nobody watches runs at full speed.
+* **An offer waits for the people it was made to**: the engine lets the offerer withdraw
+  at any moment (it is among the deciders while answers are pending), but a bot offerer is
+  not asked while a person it addressed has not answered, until the game's ``offer_time``
+  has passed; then it is asked, and withdraws (its one legal action). The state message's
+  ``offer_deadline`` counts that time down.
+* **Bots' offers to people**: at most one a turn from each bot, and none to a person who
+  turned them off (the ``prefs`` message); such a person is struck from the offer's
+  addressees, and an offer left with nobody is not made.
 
 What this is not: HTTP or sockets (``app.py``, ``ws.py``), the database (``store.py``) or
 any rule (the engine decides legality; the server only adds who may speak for a seat).
@@ -50,11 +63,14 @@ from pysettlers.engine import (
     parse_outcome,
     record_for,
 )
-from pysettlers.engine.types import NOBODY, Phase
+from pysettlers.engine.actions import OFFER_KINDS
+from pysettlers.engine.trade import name_open_offer
+from pysettlers.engine.types import NOBODY, ActionKind, Phase
 
 from .clients import Client
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
 from .viewjson import ViewCache
+from .wordsjson import event_words, legal_words, seat_names
 
 log = logging.getLogger("pysettlers.server")
 
@@ -63,6 +79,10 @@ OPEN, IN_PROGRESS, FINISHED = "open", "in_progress", "finished"
 # The server's chance: the operating system's generator, so nothing a client sees (not even
 # the seed, once the game is over) predicts a future roll, and a restart repeats nothing.
 _CHANCE = random.SystemRandom()
+
+BOT_SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
+"""Seconds between a bot's action and the change before it, while people follow the game."""
+OFFER_TIME = 30.0  # seconds a bot's offer waits for people's answers, by default
 
 
 @dataclass
@@ -110,6 +130,8 @@ class SeatState:
     # offered needs neither parsing nor the engine's check (it came from legal_actions).
     legal_version: int = -1
     legal_by_text: dict[str, Action] = field(default_factory=dict)
+    bot_offers: bool = True  # a person who takes bots' domestic offers (``prefs``)
+    offered_people_turn: int = -1  # the turn this bot last made an offer to people
 
     def offer(self, version: int, legal: tuple[str, ...]) -> None:
         self.offered[version] = legal
@@ -131,8 +153,12 @@ class GameSession:
         store: Store,
         bot_pool: Executor,
         client_ids: dict[str, int],
+        *,
+        pace: float = 1.0,
     ) -> None:
         self.info = info
+        # Scales the game's bot_speed delays (the server's setting: 0 turns pacing off).
+        self.pace = pace
         self.game = game
         self.store = store
         self.bot_pool = bot_pool
@@ -142,11 +168,14 @@ class GameSession:
         self.client_ids = client_ids  # client action id -> version it was accepted at
         self.idle_since: float | None = None  # when the last client of a finished game left
         self._driver: asyncio.Task[None] | None = None
-        self._view_cache: dict[tuple[int | None, int], str] = {}
+        self._view_cache: dict[tuple[int | None, int, tuple[str, ...]], str] = {}
         self._cache_version = -1
         self._cache_status = ""
         self._views = ViewCache()
         start = time.monotonic()
+        self._changed_at = start  # when the state last changed (pacing)
+        self._offer_opened = (game.state.offer_id, start)  # (offer number, when made)
+        self._offer_expired = 0  # the offer whose wait for people is over
         for seat in self.seats:
             if seat.human:
                 seat.absent_since = start
@@ -164,7 +193,8 @@ class GameSession:
         topo = game.state.topo
         ids: dict[str, int] = {}
         for row in actions:
-            action = parse_action(row.action, topo)
+            # (a log written before offers were numbered answers the open one: name it)
+            action = name_open_offer(game.state, parse_action(row.action, topo))
             game.play(action, parse_outcome(action.kind, row.outcome))
             if game.state.version != row.version:
                 raise ValueError(f"game {info.id}: the log's version {row.version} is out of order")
@@ -198,6 +228,47 @@ class GameSession:
     def bot_controlled(self, seat: SeatState) -> bool:
         return not seat.human or seat.stand_in or seat.timed_out
 
+    @property
+    def bot_speed(self) -> float:
+        """Seconds between bot actions while people follow the game (module docstring)."""
+        speed = BOT_SPEEDS.get(str(self.info.options.get("bot_speed", "normal")), 0.8)
+        return speed * self.pace
+
+    @property
+    def offer_time(self) -> float:
+        return float(self.info.options.get("offer_time", OFFER_TIME))
+
+    def people_present(self) -> bool:
+        """A person follows the game: a human seat's connection, or a spectator."""
+        return bool(self.spectators) or any(st.human and st.client is not None for st in self.seats)
+
+    def _people_pending(self) -> bool:
+        """People (not their stand-ins) have yet to answer the open domestic offer."""
+        s = self.game.state
+        if s.phase != Phase.TRADE_RESPONSE:
+            return False
+        c = s.current
+        return any(p != c and not self.bot_controlled(self.seats[p]) for p in deciders(s))
+
+    def _bot_offer_waits(self) -> bool:
+        """A bot's open offer waits for people's answers: they have not all answered, and the
+        offer time is not up."""
+        s = self.game.state
+        return (
+            s.phase == Phase.TRADE_RESPONSE
+            and s.offer_id != self._offer_expired
+            and self.bot_controlled(self.seats[s.current])
+            and self._people_pending()
+        )
+
+    def offer_deadline(self) -> float | None:
+        """Seconds left before a bot's offer that waits for people is withdrawn (``None``:
+        no offer waits)."""
+        if not self._bot_offer_waits():
+            return None
+        at = self._offer_opened[1]
+        return round(max(0.0, at + self.offer_time - time.monotonic()), 1)
+
     def seats_json(self) -> list[dict[str, Any]]:
         return [
             {
@@ -220,25 +291,30 @@ class GameSession:
         repeated sends cost one serialization."""
         s = self.game.state
         v = s.version
-        cache_key = (seat, -2 if since is None else since)
+        names = tuple(seat_names(self.seats_json()))  # the words name the seats
+        cache_key = (seat, -2 if since is None else since, names)
         if self._cache_version != v or self._cache_status != self.status:
             self._view_cache = {}
             self._cache_version, self._cache_status = v, self.status
         cached = self._view_cache.get(cache_key)
-        if cached is not None and seat is None:  # a seat's message also sets its offer
-            return cached
+        offer_deadline = self.offer_deadline()
+        if cached is not None and seat is None and offer_deadline is None:
+            return cached  # (a seat's message also sets its offer; a clock is not cached)
         legal: tuple[str, ...] = ()
+        actions: list[Action] = []
         deadline = None
         stand_in = False
+        bot_offers = None
         if seat is not None:
             st = self.seats[seat]
             if self.status == IN_PROGRESS and seat in deciders(s):
                 topo = s.topo
-                actions = legal_actions(s, seat)
+                actions = list(legal_actions(s, seat))
                 legal = tuple(format_action(a, topo) for a in actions)
                 st.legal_version, st.legal_by_text = v, dict(zip(legal, actions))
             st.offer(v, legal)
             stand_in = st.stand_in
+            bot_offers = st.bot_offers
             timer = self.info.options.get("turn_timer")
             if timer and st.waiting_since is not None and legal:
                 deadline = round(max(0.0, st.waiting_since + timer - time.monotonic()), 1)
@@ -252,10 +328,17 @@ class GameSession:
                 "legal": legal,
                 "stand_in": stand_in,
                 "deadline": deadline,
+                "offer_deadline": offer_deadline,
+                "bot_offers": bot_offers,
             }
         )
-        view = self._views.view_bytes(s, seat, since)
-        text = (head[:-1] + b',"view":' + view + b"}").decode()
+        seen, view = self._views.seat_view(s, seat, since)
+        # The words beside the view, not in it (``wordsjson.py``).
+        words, places = legal_words(seen, names, zip(legal, actions))
+        said = orjson.dumps(
+            {"event_words": event_words(seen, names), "words": words, "places": places}
+        )
+        text = (head[:-1] + b"," + said[1:-1] + b',"view":' + view + b"}").decode()
         self._view_cache[cache_key] = text
         return text
 
@@ -353,6 +436,13 @@ class GameSession:
                     "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
                 )
         if version != s.version and not self._options_unchanged(st, version):
+            if action.kind in OFFER_KINDS:
+                # An answer to an offer that is gone: stale like any answer to an old
+                # view, but saying which offer and naming the rule.
+                try:
+                    check(s, action)
+                except IllegalActionError as e:
+                    return self._refuse("stale", e.message, e.rule)
             return self._refuse(
                 "stale",
                 f"the game moved on from version {version} to {s.version}: "
@@ -452,8 +542,12 @@ class GameSession:
 
     def _after_change(self, actor: int) -> None:
         """Clocks: a seat's turn timer runs from when it became a decider (or last acted)."""
-        d = set(deciders(self.game.state))
+        s = self.game.state
+        d = set(deciders(s))
         t = time.monotonic()
+        self._changed_at = t
+        if s.offer_id != self._offer_opened[0]:
+            self._offer_opened = (s.offer_id, t)
         for st in self.seats:
             seat = st.info.seat
             if seat == actor:
@@ -485,11 +579,55 @@ class GameSession:
                 self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     def _bot_decider(self) -> SeatState | None:
-        for p in deciders(self.game.state):
+        s = self.game.state
+        for p in deciders(s):
             st = self.seats[p]
             if self.bot_controlled(st):
+                if p == s.current and s.phase == Phase.TRADE_RESPONSE and self._bot_offer_waits():
+                    continue  # its offer waits for people's answers (module docstring)
                 return st
         return None
+
+    def set_prefs(self, seat: int, bot_offers: bool) -> None:
+        """A person's table preferences (under the lock): whether bots may offer them trades."""
+        self.seats[seat].bot_offers = bot_offers
+
+    async def _offer_to_people(
+        self, st: SeatState, action: Action, view: Any, legal: list[Action]
+    ) -> Action:
+        """A bot's domestic offer as the table's manners allow it (module docstring): people
+        who turned bots' offers off, or had one from this bot this turn, are struck from its
+        addressees; if nobody is left, the bot chooses again without offering."""
+        s = self.game.state
+        keep = action.to
+        people = 0
+        for q, other in enumerate(self.seats):
+            if action.to >> q & 1 and other.human:
+                people |= 1 << q
+                if not other.bot_offers or st.offered_people_turn == s.turn:
+                    keep &= ~(1 << q)
+        if keep & people:
+            st.offered_people_turn = s.turn
+        if keep == action.to:
+            return action
+        if keep:
+            return action._replace(to=keep)
+        quiet = [a for a in legal if a.kind != ActionKind.OFFER_TRADE]
+        assert st.bot is not None
+        loop = asyncio.get_running_loop()
+        again: Action = await loop.run_in_executor(self.bot_pool, st.bot.choose, view, quiet)
+        if again.kind == ActionKind.OFFER_TRADE:  # a bot that offers whatever it is given
+            return _CHANCE.choice(quiet)
+        return again
+
+    async def _pause(self) -> None:
+        """Wait until a bot's action may come (module docstring: pace)."""
+        delay = self.bot_speed
+        if delay <= 0 or not self.people_present():
+            return
+        wait = self._changed_at + delay - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
@@ -510,10 +648,13 @@ class GameSession:
             by = "bot" if not st.human else "stand-in"
             try:
                 action = await loop.run_in_executor(self.bot_pool, bot.choose, view, legal)
+                if action.kind == ActionKind.OFFER_TRADE:
+                    action = await self._offer_to_people(st, action, view, legal)
                 text = format_action(action, s.topo)
             except Exception as e:  # a bot's bug must not stop the game: log, play on
                 log.error("game %s: bot p%d failed: %s", self.info.id, seat, e)
                 text = format_action(_CHANCE.choice(legal), s.topo)
+            await self._pause()
             result = await self.submit(seat, text, version, by=by)
             if not result.ok and result.code not in ("stale", "game_over"):
                 log.error("game %s: bot p%d: %s", self.info.id, seat, result.message)
@@ -524,6 +665,14 @@ class GameSession:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""
         if self.status != IN_PROGRESS:
             return
+        s = self.game.state
+        if (
+            s.phase == Phase.TRADE_RESPONSE
+            and self._bot_offer_waits()
+            and t - self._offer_opened[1] > self.offer_time
+        ):
+            self._offer_expired = s.offer_id  # the bot withdraws it when next asked
+            self.kick()
         timer = self.info.options.get("turn_timer")
         if not timer and all(st.client is not None for st in self.seats if st.human):
             return  # no clock can run out (the common case: it runs for every game)

@@ -192,6 +192,7 @@ class ViewCache:
         if v.phase in _OFFER_PHASES:
             answers = v.offer_answers
             offer = {
+                "id": v.offer_id,
                 "from": v.current,
                 "give": format_bundle(v.offer_give),
                 "get": format_bundle(v.offer_get),
@@ -237,6 +238,10 @@ class ViewCache:
 
     def view_bytes(self, s: GameState, seat: int | None, since: int | None) -> bytes:
         """``observe(s, seat, since).to_json()`` as JSON text (UTF-8)."""
+        return self.seat_view(s, seat, since)[1]
+
+    def seat_view(self, s: GameState, seat: int | None, since: int | None) -> tuple[View, bytes]:
+        """The seat's view and :meth:`view_bytes` of it (the server words its events)."""
         view = observe(s, seat, since)
         topo = s.topo
         own: dict[str, Any] = {
@@ -247,7 +252,7 @@ class ViewCache:
         }
         for name, part in view.ext.items():
             own[name] = part.to_json()
-        return b"{" + orjson.dumps(own)[1:-1] + b"," + self.public(s) + b"}"
+        return view, b"{" + orjson.dumps(own)[1:-1] + b"," + self.public(s) + b"}"
 
     def view_text(self, s: GameState, seat: int | None, since: int | None) -> str:
         """``observe(s, seat, since).to_json()`` as JSON text."""

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .clients import Client
 from .hub import Hub, LobbyError
-from .protocol import PROTOCOL, ActionIn, ChatIn, ClientMessage, Hello, PingIn
+from .protocol import PROTOCOL, ActionIn, ChatIn, ClientMessage, Hello, PingIn, PrefsIn
 from .session import accepted_message
 from .store import Store, iso, now
 
@@ -184,6 +184,13 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         return None
     if isinstance(msg, Hello):
         return _error("malformed", "hello is sent once, first")
+    if isinstance(msg, PrefsIn):
+        if client.seat is None:
+            return _error("spectator", "spectators have no seat to set preferences for")
+        async with session.lock:
+            session.set_prefs(client.seat, msg.bot_offers)
+            session.send_state(client, client.since)
+        return None
     if isinstance(msg, ChatIn):
         if client.seat is None:
             return _error("spectator", "spectators watch; only seats chat")

@@ -12,6 +12,7 @@ import {
 
 /**
  * ctx: {legal: [string], view, seat, names: (seat) => string, send(text, outcome?),
+ *       words: {notation: label}, places: {place name: words} (the server's words),
  *       manual: bool (real dice: the player enters chance outcomes)}
  */
 export function analyse(ctx) {
@@ -32,15 +33,19 @@ export function analyse(ctx) {
 }
 
 function targetLabel(t, ctx) {
+  // The server's words (state message `words` and `places`: pysettlers.words); the
+  // notation's name of the place stays in the tooltip (board.js) and in what is sent.
   const a = t.actions[0];
-  if (a.kw === "robber") return `Move the robber to ${t.name}`;
-  if (a.kw === "pirate") return `Move the robber to the harbor ${t.name}`;
-  if (a.kw === "road") return `Build a road at ${t.name}`;
-  if (a.kw === "bridge") return `Build a bridge at ${t.name}`;
-  if (a.kw === "ship" && t.actions.length === 1) return `Build a ship at ${t.name}`;
-  if (a.kw === "move-ship" && t.actions.length === 1) return `Move the ship ${a.args[0]} to ${t.name}`;
-  if (a.kw === "settlement" || a.kw === "city") return `Build a ${a.kw} at ${t.name}`;
-  return t.actions.length === 1 ? actionWords(a, ctx.names) : `${cap(a.kw)} at ${t.name}`;
+  if (t.actions.length === 1) return actionWords(a, ctx);
+  const place = placeWords(ctx, t.name);
+  if (a.kw === "robber" || a.kw === "pirate") return `Move the robber to ${place}`;
+  if (a.kw === "move-ship") return `Move a ship so that it lies ${place}`;
+  return `${cap(a.kw)}: ${place}`;
+}
+
+/** A place of the board (its notation name) in the server's words, else its name. */
+export function placeWords(ctx, name) {
+  return (ctx.places && ctx.places[name]) || name;
 }
 
 function cap(w) {
@@ -53,55 +58,22 @@ function bundleWords(text) {
   return RESOURCES.filter((r) => b[r]).map((r) => `${b[r]} ${r}`).join(", ") || "nothing";
 }
 
-/** What an action does, in words (buttons, choosers, the generic list). */
-export function actionWords(a, names) {
+/**
+ * What an action does, in words (buttons, choosers, the generic list): the label the server
+ * sent with the legal actions (`ctx.words`, pysettlers.words), e.g. "Move the robber to the
+ * 6 fields and steal from Anna (5 cards)". The server sends none for the actions composed
+ * here from unit forms (discards, offers, counters, maritime trades): those are said here.
+ */
+export function actionWords(a, ctx) {
+  const said = ctx && ctx.words && ctx.words[a.text];
+  if (said) return said;
   const args = a.args;
   switch (a.kw) {
-    case "roll": return "Roll the dice";
-    case "end": return "End turn";
-    case "buy": return "Buy a development card";
-    case "knight": return "Play a knight";
-    case "road-building": return "Play Road Building";
-    case "year-of-plenty": return `Year of Plenty: ${args.join(" and ")}`;
-    case "monopoly": return `Monopoly on ${args[0]}`;
-    case "robber":
-      return args[1] ? `Robber to ${args[0]}, steal from ${names(Number(args[1].slice(1)))}` : `Robber to ${args[0]}, steal from nobody`;
-    case "pirate": // the 1996 pirate: the robber on a harbor, which closes it to trade
-      return args[1] ? `Robber to the harbor ${args[0]}, steal from ${names(Number(args[1].slice(1)))}` : `Robber to the harbor ${args[0]}, steal from nobody`;
-    case "settlement": return `Settlement at ${args[0]}`;
-    case "city": return `City at ${args[0]}`;
-    case "road": return `Road at ${args[0]}`;
-    case "bridge": return `Bridge at ${args[0]}`;
-    case "ship": return `Ship at ${args[0]}`;
-    case "move-ship": return `Move the ship ${args[0]} to ${args[2]}`;
-    case "accept": return "Accept";
-    case "reject": return "Reject";
-    case "cancel": return "Withdraw the offer";
-    case "confirm": return `Trade with ${names(Number(args[0].slice(1)))}`;
-    // The Helpers of CATAN: each advantage and the decisions that follow it.
-    case "candamir": return `Candamir: a development card for ${bundleWords(args[0])}`;
-    case "hilde": return `Hilde: look at ${names(Number(args[0].slice(1)))}'s hand`;
-    case "take": return `Take ${args[0]}`;
-    case "jean": return `Jean: trade ${args[0]} 2:1 this turn`;
-    case "lin": return `Lin: robber to the desert ${args[0]}`;
-    case "louis": return `Louis: move the road ${args[0]} to ${args[2]}`;
-    case "marianne": return `Marianne: take ${args[0]}`;
-    case "nassir": return `Nassir: ${args[0]} from ${parsePlayers(args[2]).map(names).join(" and ")}`;
-    case "repay": return `Give ${names(Number(args[0].slice(1)))} 1 ${args[1]} back`;
-    case "sean": return args[0] === "keep" ? "Sean: keep the whole hand (no discard)" : `Sean: take ${args[0]}`;
-    case "decline": return "Let the helper pass";
-    case "vincent": return `Vincent: ${args[0]} at ${args[1]} for a played knight`;
-    case "william": return `William: road at ${args[0]} for ${bundleWords(args[1])}`;
-    case "flip": return "Turn the helper to its B side";
-    case "exchange": return `Exchange the helper for ${cap(args[0])}`;
-    case "keep": return `Keep the ${args[0].replaceAll("-", " ")} card`;
-    // The 1996 alternate rules.
-    case "victory-point": return "Play a victory point card";
-    case "use-seven": return "Use the 7 (robber and discards)";
-    case "ignore-seven": return "Ignore the 7";
-    case "interrupt": return "Interrupt with a knight";
-    case "let-be": return "Let the robber be";
-    default: return `${a.kw} ${args.join(" ")}`.trim();
+    case "discard": return `Discard ${bundleWords(args[0])}`;
+    case "maritime": return `Trade ${bundleWords(args[0])} with the bank for ${bundleWords(args[2])}`;
+    case "offer": return `Offer ${bundleWords(args[0])} for ${bundleWords(args[2])}`;
+    case "counter": return `Counter: give ${bundleWords(args[0])} for ${bundleWords(args[2])}`;
+    default: return `${cap(a.kw)} ${args.join(" ")}`.trim();
   }
 }
 
@@ -142,9 +114,22 @@ function stepper(allowed, value, max, onChange) {
 
 /** Several actions at one place (the robber's victims, a helper): pick one. */
 export function chooseAction(title, actions, ctx) {
+  const labels = unshared(actions.map((a) => actionWords(a, ctx)));
   const d = dialog(title, h("div", { class: "choices" },
-    actions.map((a) => h("button", { class: "choice", onclick: () => { d.close(); act(ctx, a); } },
-      actionWords(a, ctx.names)))));
+    actions.map((a, i) => h("button", { class: "choice", title: a.text, onclick: () => { d.close(); act(ctx, a); } },
+      labels[i]))));
+}
+
+/**
+ * Several labels without the lead they all share up to an " and " (the dialog's title says
+ * it): "Move the robber to the 6 fields and steal from Bo (5 cards)" → "Steal from Bo (5 cards)".
+ */
+function unshared(labels) {
+  if (labels.length < 2) return labels;
+  let n = 0;
+  while (labels.every((l) => l[n] !== undefined && l[n] === labels[0][n])) n++;
+  const cut = labels[0].slice(0, n).lastIndexOf(" and ");
+  return cut < 0 ? labels : labels.map((l) => cap(l.slice(cut + 5)));
 }
 
 /** Send an action; with real dice, ask for the chance outcome first. */
@@ -206,14 +191,22 @@ export function discardPicker(ctx, owed) {
   const send = h("button", { class: "primary", disabled: true, onclick: () => { d.close(); ctx.send(`p${ctx.seat} discard ${formatBundle(value)}`); } },
     `Discard ${owed}`);
   const left = h("span", { class: "muted" });
+  // The hand beside the choice (the dialog covers the hand panel): what is held, and what
+  // would be kept after this discard.
+  const held = RESOURCES.reduce((n, r) => n + (hand[r] || 0), 0);
+  const keep = h("span", { class: "discard-keep" });
   const update = () => {
     const n = bundleSize(value);
     send.disabled = n !== owed;
     left.textContent = n === owed ? "Ready." : `Choose ${owed - n} more.`;
+    const kept = Object.fromEntries(RESOURCES.map((r) => [r, (hand[r] || 0) - (value[r] || 0)]));
+    keep.replaceChildren(`You keep ${held - n}: `, bundleView(kept));
   };
   const d = dialog(`Discard ${owed} card${owed === 1 ? "" : "s"}`, h("div", { class: "discard" },
     h("p", {}, "A 7 was rolled and you hold too many cards. Pick the cards to give back."),
+    h("p", { class: "discard-hand", "data-held": held }, `You hold ${held} cards: `, bundleView(hand)),
     stepper(allowed, value, (r) => Math.min(hand[r], owed - bundleSize(value) + (value[r] || 0)), update),
+    h("p", { class: "discard-hand" }, keep),
     h("div", { class: "row end" }, left, send)), { className: "sheet" });
   update();
   return d;
@@ -255,7 +248,7 @@ export function tradeDialog(ctx, { tab = null, counter = false } = {}) {
   const tabs = [];
   const hasBank = !counter && ctx.by.maritime;
   const hasOffer = counter ? ctx.by.counter : ctx.by.offer;
-  const d = dialog(counter ? "Counter-offer" : "Trade", body, { className: "sheet" });
+  const d = dialog(counter ? "Counter-offer" : "Trade", body, { className: "sheet", beside: true });
   const show = (which) => {
     for (const t of tabs) t.classList.toggle("on", t.dataset.tab === which);
     body.querySelector(".tab-body").replaceChildren(which === "bank" ? bankPane(ctx, d, hand) : offerPane(ctx, d, hand, counter));
@@ -336,7 +329,8 @@ function offerPane(ctx, d, hand, counter) {
   send.onclick = () => {
     d.close();
     const terms = `${formatBundle(give)} for ${formatBundle(get)}`;
-    if (counter) ctx.send(`p${ctx.seat} counter ${terms}`);
+    // A counter-offer names the offer it answers: never one the player did not see.
+    if (counter) ctx.send(`p${ctx.seat} counter ${terms} #${ctx.view.offer.id}`);
     else ctx.send(`p${ctx.seat} offer ${terms} to ${[...chosen].sort().map((q) => `p${q}`).join(",")}`);
   };
   const pane = h("div", { class: "offer-compose" },

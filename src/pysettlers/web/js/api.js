@@ -31,6 +31,8 @@ export const api = {
   create: (body) => call("POST", "/api/games", body),
   join: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, body),
   record: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/record`, undefined, token),
+  // A finished game's rematch, for the seat of `token` (docs/protocol.md).
+  rematch: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/rematch`, undefined, token),
 };
 
 // -- seat tokens ------------------------------------------------------------------------------
@@ -94,8 +96,9 @@ let counter = 0;
  * Handlers: onMessage(msg), onStatus("open" | "closed" | "reconnecting", detail).
  */
 export class GameSocket {
-  constructor(game, token, { onMessage, onStatus, since = -1 } = {}) {
+  constructor(game, token, { onMessage, onStatus, since = -1, prefs = null } = {}) {
     this.game = game;
+    this.prefs = prefs; // a seat's table preferences ({bot_offers}), sent again on reconnect
     this.token = token || null;
     this.onMessage = onMessage || (() => {});
     this.onStatus = onStatus || (() => {});
@@ -121,6 +124,7 @@ export class GameSocket {
       if (msg.type === "welcome") {
         this.retry = 0;
         this.onStatus("open");
+        if (this.token && this.prefs) ws.send(JSON.stringify({ type: "prefs", ...this.prefs }));
         if (this.pending) ws.send(JSON.stringify(this.pending)); // same id: safe
       }
       if (msg.type === "state") this.since = msg.version;
@@ -153,6 +157,12 @@ export class GameSocket {
 
   chat(text) {
     this.send({ type: "chat", text });
+  }
+
+  /** A seat's table preferences, e.g. {bot_offers: false}: told now and on every reconnect. */
+  setPrefs(prefs) {
+    this.prefs = { ...(this.prefs || {}), ...prefs };
+    this.send({ type: "prefs", ...this.prefs });
   }
 
   send(msg) {

@@ -8,6 +8,11 @@
 // is in view.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
+// What just happened (effects.js keeps the clock): the hexes of this turn's rolled number carry
+// the class `rolled` (and `blocked` where the robber stops them producing) with a glow over
+// them; a newly placed piece carries `placed`. The board is redrawn on every state, so each
+// animated element gets `--fx-delay` (minus its age): a redraw continues an animation rather
+// than restarting it.
 
 import { s } from "./dom.js";
 import { NEIGHBOURS, R, edge, hexCenter, hexCorners, hexKey, node, parseName } from "./notation.js";
@@ -51,14 +56,14 @@ function poly(points, attrs) {
   return s("polygon", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), ...attrs });
 }
 
-function token(x, y, n, dim) {
+function token(x, y, n, dim, extra = "") {
   const red = n === 6 || n === 8;
   const k = pips(n);
   const dots = [];
   for (let i = 0; i < k; i++) {
     dots.push(s("circle", { cx: x + (i - (k - 1) / 2) * 7, cy: y + 15, r: 2.6, class: red ? "pip red" : "pip" }));
   }
-  return s("g", { class: `token${dim ? " dim" : ""}` },
+  return s("g", { class: `token${dim ? " dim" : ""}${extra}`, "data-number": n },
     s("circle", { cx: x, cy: y, r: 27, class: "token-disc" }),
     s("text", { x, y: y + 7, class: red ? "token-n red" : "token-n" }, n),
     ...dots);
@@ -70,9 +75,12 @@ const CITY = [[-26, 15], [26, 15], [26, -5], [4, -5], [4, -15], [-11, -29], [-26
 /** A settlement or city of `seat` at (x, y): its shape, its colour, its seat label. */
 export function piece(kind, seat, x, y, extra = "") {
   const shape = kind === "city" ? CITY : HOUSE;
+  // The body sits in an inner group: a CSS transform (the placing animation) on the outer one
+  // would replace its translate.
   return s("g", { class: `piece ${kind} ${extra}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
-    poly(shape, { fill: playerColour(seat), class: "piece-body" }),
-    s("text", { x: kind === "city" ? -8 : 0, y: kind === "city" ? 9 : 8, class: "piece-label", fill: playerInk(seat) }, seatLabel(seat)));
+    s("g", { class: "piece-inner" },
+      poly(shape, { fill: playerColour(seat), class: "piece-body" }),
+      s("text", { x: kind === "city" ? -8 : 0, y: kind === "city" ? 9 : 8, class: "piece-label", fill: playerInk(seat) }, seatLabel(seat))));
 }
 
 function road(e, seat, extra = "") {
@@ -131,19 +139,31 @@ function harbor(h, closed) {
     generic ? null : s("text", { x: px, y: py + 13, class: "harbor-res" }, h.type));
 }
 
-function robber(x, y, onHarbor = false) {
-  return s("g", { class: `robber${onHarbor ? " on-harbor" : ""}`, transform: `translate(${x} ${y})` },
+function robber(x, y, onHarbor = false, age = null) {
+  // (the figure in an inner group, like a building's: its arrival animates that group)
+  const moved = fxStyle(age);
+  return s("g", { class: `robber${onHarbor ? " on-harbor" : ""}${moved ? " placed" : ""}`, transform: `translate(${x} ${y})`, style: moved },
     s("title", {}, onHarbor ? "the robber (the pirate), on a harbor" : "the robber"),
-    s("ellipse", { cx: 0, cy: 14, rx: 13, ry: 6, class: "robber-base" }),
-    s("path", { d: "M-11 14 C-11 -2 -7 -8 0 -8 C7 -8 11 -2 11 14 Z", class: "robber-body" }),
-    s("circle", { cx: 0, cy: -14, r: 8, class: "robber-body" }));
+    s("g", { class: "robber-inner" },
+      s("ellipse", { cx: 0, cy: 14, rx: 13, ry: 6, class: "robber-base" }),
+      s("path", { d: "M-11 14 C-11 -2 -7 -8 0 -8 C7 -8 11 -2 11 14 Z", class: "robber-body" }),
+      s("circle", { cx: 0, cy: -14, r: 8, class: "robber-body" })));
+}
+
+/** `--fx-delay` for an animation `age` ms old (null: none running, so no style). */
+function fxStyle(age) {
+  return age === undefined || age === null || !Number.isFinite(age) ? null : `--fx-delay:${-Math.round(age)}ms`;
 }
 
 /**
  * The board of `view` as an <svg>. `targets`: [{type, name, key, label, kind}] to draw as
  * clickable spots; `onPick(target)`; `me`: the seat whose pieces the previews show.
+ * `rolled`: this turn's rolled number (its hexes are marked); `fx`: {rollAge, robberAge,
+ * placed: Map name → age} in ms, the ages of the animations still running (effects.js).
  */
-export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set() } = {}) {
+export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set(), rolled = null, fx = {} } = {}) {
+  const placed = fx.placed || new Map();
+  const placedCls = (name) => (placed.has(name) ? " placed" : "");
   const hexes = view.board.hexes;
   const land = new Set(hexes.map((h) => hexKey(h.hex)));
   // Water and port hexes inside the map (the Islands of Catan maps): drawn as sea, the port
@@ -198,18 +218,33 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
 
   const robberAt = hexKey(view.robber);
   const landG = s("g", { class: "land" });
+  const glowG = s("g", { class: "roll-glows" });
   const tokenG = s("g", { class: "tokens" });
   for (const h of hexes) {
     const p = parseName(h.hex);
     const pts = hexCorners(p.q, p.r);
-    landG.append(s("g", { class: `hex ${h.terrain}`, "data-hex": h.hex, "data-number": h.number, "data-terrain": h.terrain },
-      s("title", {}, `${h.terrain}${h.number ? ` ${h.number}` : ""} ${h.hex}`),
+    const robbed = hexKey(h.hex) === robberAt;
+    // This turn's number: marked on the hex (tests and screen readers read the class), with
+    // a glow over it; the robber's hex produces nothing, and says so.
+    const hit = rolled !== null && h.number === rolled;
+    const fresh = hit && fxStyle(fx.rollAge) !== null; // (else drawn still: the roll is old)
+    const mark = hit ? ` rolled${robbed ? " blocked" : ""}${fresh ? " fresh" : ""}` : "";
+    landG.append(s("g", { class: `hex ${h.terrain}${mark}`, "data-hex": h.hex, "data-number": h.number, "data-terrain": h.terrain },
+      s("title", {}, `${h.terrain}${h.number ? ` ${h.number}` : ""} ${h.hex}${hit ? (robbed ? ": rolled, but the robber blocks it" : ": rolled") : ""}`),
       poly(pts, { fill: TERRAIN[h.terrain] || "#ccc", class: "hex-fill" }),
       poly(pts, { fill: `url(#t-${h.terrain})`, class: "hex-texture" })));
+    if (hit) {
+      glowG.append(poly(hexCorners(p.q, p.r, 0.93), { class: `roll-glow${robbed ? " blocked" : ""}${fresh ? " fresh" : ""}`,
+        "data-hex": h.hex, style: fxStyle(fx.rollAge) }));
+    }
     const [cx, cy] = hexCenter(p.q, p.r);
-    if (h.number) tokenG.append(token(cx, cy, h.number, hexKey(h.hex) === robberAt));
+    if (h.number) {
+      const tok = token(cx, cy, h.number, robbed, mark);
+      if (fresh) tok.setAttribute("style", fxStyle(fx.rollAge));
+      tokenG.append(tok);
+    }
   }
-  svg.append(landG);
+  svg.append(landG, glowG);
 
   const harborG = s("g", { class: "harbors" });
   const harbors = view.board.harbors || [];
@@ -224,7 +259,11 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   const roadG = s("g", { class: "roads" });
   for (const [name, seat] of Object.entries(view.roads || {})) {
     const e = edge(name);
-    if (e) roadG.append(road(e, seat, recent.has(name) ? "recent" : ""));
+    if (!e) continue;
+    const g = road(e, seat, (recent.has(name) ? "recent" : "") + placedCls(name));
+    Object.assign(g.dataset, { name, seat });
+    if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
+    roadG.append(g);
   }
   svg.append(roadG);
 
@@ -232,8 +271,9 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   for (const [name, seat] of Object.entries((view.ships && view.ships.ships) || {})) {
     const e = edge(name);
     if (!e) continue;
-    const g = ship(e, seat, recent.has(name) ? "recent" : "");
+    const g = ship(e, seat, (recent.has(name) ? "recent" : "") + placedCls(name));
     Object.assign(g.dataset, { name, seat });
+    if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
     g.prepend(s("title", {}, `ship of player ${seatLabel(seat)}`));
     shipG.append(g);
   }
@@ -243,8 +283,9 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   for (const [name, b] of Object.entries(view.buildings || {})) {
     const n = node(name);
     if (n) {
-      const g = piece(b.kind, b.player, n.x, n.y, recent.has(name) ? "recent" : "");
+      const g = piece(b.kind, b.player, n.x, n.y, (recent.has(name) ? "recent" : "") + placedCls(name));
       Object.assign(g.dataset, { name, seat: b.player });
+      if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
       g.prepend(s("title", {}, `${b.kind} of player ${seatLabel(b.player)}`));
       bG.append(g);
     }
@@ -256,10 +297,10 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
     const [cx, cy] = hexCenter(p.q, p.r);
     // Beside the token when there is one, so the number stays readable.
     const numbered = hexes.find((h) => h.hex === view.robber && h.number);
-    svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy));
+    svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy, false, fx.robberAge));
   } else if (robberHarbor) {
     const [px, py] = harborSpot(edge(robberHarbor.path));
-    svg.append(robber(px + 22, py - 18, true)); // beside the marker, which stays readable
+    svg.append(robber(px + 22, py - 18, true, fx.robberAge)); // beside the marker, which stays readable
   }
 
   const tG = s("g", { class: "targets" });
@@ -270,6 +311,8 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
 
 function target(t, onPick, me) {
   const pick = (e) => { e.stopPropagation(); onPick(t); };
+  // The tooltip: the place in words (the label), and its name in the notation.
+  const tip = t.label && t.label !== t.name ? `${t.label} — ${t.name}` : t.name;
   const common = { class: `target ${t.type} ${t.kind || ""}`, "data-name": t.name, tabindex: 0, role: "button",
     "data-acts": t.actions.map((a) => a.text).join("|"),
     "aria-label": t.label, onclick: pick,
@@ -279,7 +322,7 @@ function target(t, onPick, me) {
     // A ghost of the piece (shown on hover by CSS), a ring, and a large hit area.
     const ghost = me !== null && (t.kind === "settlement" || t.kind === "city")
       ? piece(t.kind, me, n.x, n.y, "ghost") : null;
-    return s("g", common, s("title", {}, t.label),
+    return s("g", common, s("title", {}, tip),
       s("circle", { cx: n.x, cy: n.y, r: 40, class: "hit" }),
       ghost,
       s("circle", { cx: n.x, cy: n.y, r: t.kind === "city" ? 25 : 13, class: "ring" }));
@@ -289,20 +332,20 @@ function target(t, onPick, me) {
     const ghost = me !== null && t.kind === "road" ? road(e, me, "ghost")
       : me !== null && (t.kind === "ship" || t.kind === "move-ship") ? ship(e, me, "ghost") : null;
     const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
-    return s("g", common, s("title", {}, t.label),
+    return s("g", common, s("title", {}, tip),
       s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: "hit" }),
       ghost,
       s("circle", { cx: mx, cy: my, r: 11, class: "ring" }));
   }
   if (t.type === "harbor") { // the pirate: a ring round the harbor's marker
     const [px, py] = harborSpot(edge(t.name));
-    return s("g", common, s("title", {}, t.label),
+    return s("g", common, s("title", {}, tip),
       s("circle", { cx: px, cy: py, r: 38, class: "hit" }),
       s("circle", { cx: px, cy: py, r: 30, class: "ring" }));
   }
   const p = parseName(t.name);
   const [cx, cy] = hexCenter(p.q, p.r);
-  return s("g", common, s("title", {}, t.label),
+  return s("g", common, s("title", {}, tip),
     poly(hexCorners(p.q, p.r, 0.92), { class: "hit" }),
     s("circle", { cx, cy, r: 46, class: "ring" }));
 }

@@ -51,8 +51,10 @@ export function toast(text, kind = "info", ms = 5000) {
 }
 
 /** A modal dialog; returns {close}. `content` is a node; buttons come from the caller. */
-export function dialog(title, content, { onClose, className } = {}) {
-  const back = h("div", { class: "modal-back" });
+export function dialog(title, content, { onClose, className, beside = false } = {}) {
+  // `beside`: on a wide screen the dialog stands beside the board, which stays visible and
+  // undimmed (a trade is made looking at the board); on a phone it is a bottom sheet.
+  const back = h("div", { class: `modal-back${beside ? " beside" : ""}` });
   const box = h("div", { class: `modal ${className || ""}`, role: "dialog", "aria-label": title },
     h("div", { class: "modal-head" }, h("h2", {}, title),
       h("button", { class: "icon close", "aria-label": "Close", onclick: () => close() }, "×")),

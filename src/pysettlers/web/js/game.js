@@ -10,12 +10,14 @@ import { GameSocket, api, invitesOf, seatsHeld } from "./api.js";
 import { inviteList } from "./lobby.js";
 import { closeDialogs, dialog, dialogOpen, h, put, toast } from "./dom.js";
 import { applyZoom, drawBoard } from "./board.js";
-import { describe } from "./log.js";
+import { logEntries } from "./log.js";
 import {
-  act, actionWords, analyse, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
+  act, actionWords, analyse, placeWords, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
   yearOfPlentyPicker,
 } from "./actions.js";
 import { devTitle, die, handPanel, playersPanel, swatch } from "./panels.js";
+import { TablePanel, gameOverView } from "./table.js";
+import { createEffects } from "./effects.js";
 
 const PHASE_WORDS = {
   setup_settlement: "place a settlement", setup_road: "place a road next to it",
@@ -54,8 +56,13 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   let lastLegalKey = "";
   let recent = new Set();
   let over = false;
+  let rematchBy = null; // the seat that started this game's rematch (a `rematch` message)
+  // The Building Costs card with the build buttons, and the bank (table.js).
+  const table = new TablePanel(() => render());
   const chat = [];
   const logLines = [];
+  // Effects (effects.js): the roll, production, steals, new pieces, sounds, the title cue.
+  const fx = createEffects({ names: (q) => names(q) });
 
   const names = (q) => {
     if (q === null || q === undefined) return "nobody";
@@ -149,24 +156,38 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   // A drag or a pinch is not a click on what lies under it.
   el.board.addEventListener("click", (e) => { if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); } }, true);
 
-  const chatInput = h("input", { placeholder: "Say something…", maxlength: 500, "aria-label": "chat message" });
+  // Only seats chat (the server refuses a spectator's message): a watcher is told so.
+  const watching = !held.length;
+  const chatInput = h("input", { placeholder: watching ? "Spectators can't chat" : "Say something…", maxlength: 500,
+    "aria-label": "chat message", disabled: watching });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
     const text = chatInput.value.trim();
     const sock = socketFor(shown);
     if (text && sock && shown !== null) { sock.chat(text); chatInput.value = ""; }
-  } }, chatInput, h("button", {}, "Send"));
+  } }, chatInput, h("button", { disabled: watching }, "Send"));
+  const chatHint = watching ? h("p", { class: "hint chat-hint" }, "You are watching: only the players at the table can chat.") : null;
+  // A person at a table with bots may turn the bots' trade offers off (and on again).
+  const botOffersToggle = held.length && summary.seats.some((x) => x.kind === "bot")
+    ? h("button", { class: "header-toggle bot-offers-toggle", "data-pref": "bot_offers",
+      title: "Whether bots may offer you domestic trades",
+      onclick: () => setBotOffers(localStorage.getItem("pysettlers.botOffers") === "0") })
+    : null;
+  drawBotOffersToggle();
   const layout = h("div", { class: "game" },
     h("header", { class: "topbar" },
       h("a", { href: "#/", class: "home", title: "Lobby" }, "← Lobby"),
       h("span", { class: "title" }, summary.name),
-      h("span", { class: "gid" }, gameId), el.conn),
+      h("span", { class: "gid" }, gameId), el.conn, botOffersToggle, fx.soundToggle),
     el.status,
     h("main", { class: "table" },
-      h("section", { class: "board-area" }, el.board, el.dice, zoomBar),
-      h("aside", { class: "side" }, el.controls, el.hand, el.players,
-        h("details", { class: "logbox", open: true }, h("summary", {}, "Log"), el.log),
-        h("details", { class: "chatbox", open: true }, h("summary", {}, "Chat"), el.chat, chatForm))));
+      h("section", { class: "board-area" }, el.board, el.dice, zoomBar, fx.stage),
+      h("aside", { class: "side" }, el.controls, el.hand, table.el, el.players,
+        // The log and chat stay in view at the panel's foot, however tall what is above
+        // them grows (an offer with its answers): app.css .side-talk.
+        h("div", { class: "side-talk" },
+          h("details", { class: "logbox", open: true }, h("summary", {}, "Log"), el.log),
+          h("details", { class: "chatbox", open: true }, h("summary", {}, "Chat"), el.chat, chatForm, chatHint)))));
 
   // -- sockets -----------------------------------------------------------------------------
   const sockets = new Map();
@@ -181,18 +202,26 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     } else if (msg.type === "seats") {
       seats = msg.seats;
       if (!gate) drawPlayers();
+    } else if (msg.type === "rematch" && rematchBy !== msg.by) { // (once: hotseat has several sockets)
+      // Another player started this game's rematch: the results offer to join it.
+      rematchBy = msg.by;
+      if (overDialog) gameOver(current());
+      else toast(`${names(msg.by)} started a rematch: see "Results & rematch".`);
     } else if (msg.type === "chat") {
       if (feedsLog) { chat.push(msg); drawChat(); }
     } else if (msg.type === "error") {
       if (seat === shown || seat === "spectator") {
         refusal = msg.code === "stale" ? null : msg;
-        if (msg.code !== "stale") toast(refusalText(msg), "error", 7000);
+        // (a stale answer to an offer that is gone says so: "offer #3 is no longer open")
+        if (msg.code !== "stale" || msg.rule) toast(refusalText(msg), "error", 7000);
         el.controls.classList.remove("sent");
         layout.dataset.refusals = Number(layout.dataset.refusals || 0) + 1;
         drawStatus();
       }
     } else if (msg.type === "state") {
-      if (feedsLog) addEvents(msg.view.events);
+      if (feedsLog) { addEvents(msg.view.events, msg.event_words); fx.onState(msg); }
+      // `deadline` is the seconds left when the server sent it: counted down from receipt.
+      msg.receivedAt = performance.now();
       states[seat] = msg;
       if (seat === shown || (seat === "spectator" && shown === null)) refusal = null;
       pickSeat();
@@ -202,7 +231,9 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   if (held.length) {
     for (const { seat, token } of held) {
       const feedsLog = !hotseat;
-      sockets.set(seat, new GameSocket(gameId, token, { onMessage: (m) => handle(seat, m, feedsLog), onStatus }));
+      // Bots' offers: a person who turned them off keeps them off in every game.
+      const prefs = localStorage.getItem("pysettlers.botOffers") === "0" ? { bot_offers: false } : null;
+      sockets.set(seat, new GameSocket(gameId, token, { onMessage: (m) => handle(seat, m, feedsLog), onStatus, prefs }));
     }
   }
   if (!held.length || hotseat) {
@@ -214,10 +245,17 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   }
   function socketFor(seat) { return sockets.get(seat === null ? "spectator" : seat); }
 
-  // Which held seat to show: the one deciding now (the shown one first).
+  // Which held seat to show: the one deciding now (the shown one first). A domestic offer
+  // between people at one device: its maker only may withdraw it while the others answer,
+  // so the device goes to each one asked in turn, then back to the maker to confirm.
   function pickSeat() {
     if (!held.length) return;
-    const deciding = held.filter((x) => states[x.seat] && states[x.seat].legal.length);
+    let deciding = held.filter((x) => states[x.seat] && states[x.seat].legal.length);
+    const answering = deciding.filter((x) => {
+      const v = states[x.seat].view;
+      return !(v.phase === "trade_response" && v.current === x.seat);
+    });
+    if (answering.length) deciding = answering;
     if (!deciding.length || deciding.some((x) => x.seat === shown)) return;
     const next = deciding[0].seat;
     if (next !== shown) {
@@ -233,6 +271,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   // -- drawing -----------------------------------------------------------------------------
   function render() {
     const st = current();
+    // The "your turn" cue (tab title, sound): a person at this page must decide.
+    fx.cue(held.some((x) => states[x.seat] && states[x.seat].legal.length > 0 && states[x.seat].status === "in_progress"), st);
     if (gate) { drawGate(); return; }
     if (!layout.isConnected) put(root, layout);
     if (!st) { el.status.textContent = "Connecting…"; return; }
@@ -241,13 +281,15 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     if (legalChanged) closeDialogs();
     lastLegalKey = legalKey;
     const ctx = context(st);
+    table.filter(ctx, st.version); // placement mode: one kind's targets
     // What tests and screen readers can read at a glance.
     Object.assign(layout.dataset, { version: st.version, seat: st.seat ?? "", phase: st.view.phase,
-      legal: st.legal.length, status: st.status, turn: st.view.turn });
+      legal: st.legal.length, status: st.status, turn: st.view.turn, botOffers: st.bot_offers ?? "" });
     drawStatus();
     drawBoardFor(st, ctx);
     drawControls(st, ctx, legalChanged);
     drawHand(st, ctx);
+    table.draw(st, ctx, { act, onResults: () => gameOver(current()) });
     drawPlayers();
     drawDice();
     if (st.status === "finished" && !over) { over = true; gameOver(st); }
@@ -256,10 +298,12 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   function context(st) {
     const ctx = {
       legal: st.legal, view: st.view, seat: st.seat, names, manual: summary.manual_chance,
+      words: st.words || {}, places: st.places || {}, // the server's words for them
       send: (text, outcome) => {
         const sock = socketFor(st.seat);
         refusal = null;
         sock.act(text, st.version, outcome);
+        fx.acted();
         el.controls.classList.add("sent");
       },
     };
@@ -269,10 +313,17 @@ export async function openGame(root, gameId, { onLeave } = {}) {
 
   function drawGate() {
     const who = names(shown);
+    const st = states[shown];
+    const v = st && st.view;
+    // Why the device goes there (a trade offer to answer or confirm, or a turn).
+    let why = null;
+    if (v && v.offer && v.phase === "trade_response" && v.current !== shown) why = `${names(v.current)} offers ${who} a trade.`;
+    else if (v && v.offer && v.phase === "trade_confirm" && v.current === shown) why = `The answers to ${who}'s trade offer are in.`;
     put(root, h("div", { class: "pass", "data-pass": shown },
       h("div", { class: "pass-card" },
         swatch(shown),
         h("h1", {}, `Pass the device to ${who}`),
+        why ? h("p", { class: "pass-why" }, why) : null,
         h("p", {}, "Everything private is hidden. When only ", h("b", {}, who), " is looking:"),
         h("button", { class: "primary big", "data-reveal": shown, onclick: () => { gate = false; put(root, layout); render(); } },
           `I am ${who}: show my cards`),
@@ -304,25 +355,41 @@ export async function openGame(root, gameId, { onLeave } = {}) {
         text = `${who || names(v.current)}: ${words}…`;
       }
     }
-    const parts = [h("span", { class: "turn" }, st.status === "in_progress" ? `Turn ${st.view.turn}` : ""),
+    const parts = [h("span", { class: "turn" }, st.status === "in_progress" ? turnWords(v) : ""),
       st.view && st.status !== "open" ? swatch(v.phase === "game_over" ? v.winner ?? v.current : (v.deciders[0] ?? v.current)) : null,
       h("span", { class: "what" }, text)];
     if (st.seat === null) parts.push(h("span", { class: "badge" }, "watching"));
-    if (st.deadline) parts.push(h("span", { class: "deadline" }, `${Math.ceil(st.deadline)} s`));
+    if (st.deadline !== null && st.deadline !== undefined && st.legal.length) {
+      parts.push(h("span", { class: "deadline", title: "time left for this decision; then a bot decides" }));
+    }
     if (st.stand_in) parts.push(h("span", { class: "badge warn" }, "a bot is playing for you"));
     if (refusal) parts.push(h("div", { class: "refusal", role: "alert" }, refusalText(refusal)));
     put(el.status, ...parts);
     el.status.classList.toggle("mine", mine);
+    tickDeadline();
   }
+
+  // The turn timer's badge counts down each second between states (the server sends the
+  // seconds left only with a state).
+  function tickDeadline() {
+    const badge = el.status.querySelector(".deadline");
+    const st = current();
+    if (!badge || !st || st.deadline === null || st.deadline === undefined) return;
+    const left = Math.max(0, Math.ceil(st.deadline - (performance.now() - st.receivedAt) / 1000));
+    badge.textContent = `${left} s`;
+    badge.dataset.left = left;
+    badge.classList.toggle("low", left <= 10);
+  }
+  const deadlineTimer = setInterval(tickDeadline, 500);
 
   function drawBoardFor(st, ctx) {
     const svg = drawBoard(st.view, {
-      targets: ctx.targets, me: st.seat, recent,
+      targets: ctx.targets, me: st.seat, recent, ...fx.boardMarks(),
       onPick: (t) => {
         if (t.actions.length === 1) act(ctx, t.actions[0]);
         else if (t.kind === "robber" || t.kind === "pirate") {
-          chooseAction(`Robber to ${t.kind === "pirate" ? "the harbor " : ""}${t.name}: steal from…`, t.actions, ctx);
-        } else chooseAction(t.name, t.actions, ctx);
+          chooseAction(`Move the robber to ${placeWords(ctx, t.name)}: steal from…`, t.actions, ctx);
+        } else chooseAction(cap(placeWords(ctx, t.name)), t.actions, ctx);
       },
     });
     if (ctx.targets.length) svg.classList.add("picking");
@@ -347,6 +414,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     const st = current();
     if (!st) return;
     put(el.players, playersPanel(st.view, seats, names, st.seat));
+    fx.decoratePlayers(el.players);
   }
 
   function drawChat() {
@@ -354,19 +422,18 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     el.chat.scrollTop = el.chat.scrollHeight;
   }
 
-  function addEvents(events) {
+  function addEvents(events, words) {
     const fresh = new Set();
-    const now = current(); // Seafarers ships: the Longest Road is the Longest Trade Route
-    const ships = Boolean(now && now.view && now.view.rules && now.view.rules.ships);
     for (const e of events) {
       if (e.event === "roll") lastDice = e.dice;
       if (e.event === "road" || e.event === "ship") fresh.add(e.path);
       if (e.event === "ship_moved") fresh.add(e.to);
       if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
-      const text = describe(e, names, ships);
-      if (!text) continue;
+    }
+    // The server's words for these events (log.js): this page composes none.
+    for (const { event, text } of logEntries(events, words)) {
       logLines.push(text);
-      el.log.append(h("li", { class: e.event === "turn" ? "turn-line" : `ev-${e.event}` }, text));
+      el.log.append(h("li", { class: event === "turn" ? "turn-line" : `ev-${event}` }, text));
     }
     if (events.length) recent = fresh;
     while (el.log.children.length > 5000) el.log.firstChild.remove();
@@ -385,8 +452,8 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     const { by } = ctx;
     const v = st.view;
     const out = [];
-    const btn = (label, onclick, { key, cls = "", data } = {}) =>
-      h("button", { class: `act ${cls}`, onclick, "data-act": data, "aria-keyshortcuts": key },
+    const btn = (label, onclick, { key, cls = "", data, title } = {}) =>
+      h("button", { class: `act ${cls}`, onclick, "data-act": data, "aria-keyshortcuts": key, title },
         label, key ? h("kbd", {}, key) : null);
     if (v.offer) out.push(offerBox(st, ctx));
     if (by.discard) {
@@ -394,14 +461,13 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       out.push(btn(`Discard ${owed} cards…`, () => discardPicker(ctx, owed), { cls: "primary", data: "discard" }));
       if (legalChanged && !dialogOpen()) discardPicker(ctx, owed);
     }
-    if (by.roll) out.push(btn(actionWords(by.roll[0], names), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
+    if (by.roll) out.push(btn(actionWords(by.roll[0], ctx), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
     const hx = v.helpers;
     if (hx && hx.look && by.take) out.push(h("p", { class: "hint" }, `${names(hx.victim)}'s hand: `, bundleView(hx.look)));
     if (ctx.targets.length) {
       const kinds = [...new Set(ctx.targets.map((t) => t.kind))];
       out.push(h("p", { class: "hint" }, `Tap a highlighted ${kinds.map(placeWord).join(" or ")} on the board.`));
     }
-    if (by.buy) out.push(btn("Buy development card", () => act(ctx, by.buy[0]), { key: "B", data: "buy" }));
     if (by.maritime || by.offer) out.push(btn("Trade…", () => tradeDialog(ctx), { key: "T", data: "trade" }));
     for (const card of ["knight", "road-building", "year-of-plenty", "monopoly"]) {
       if (by[card]) out.push(btn(`Play ${devTitle(card)}`, () => playCard(ctx, card), { data: `play-${card}` }));
@@ -410,7 +476,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     const rest = Object.keys(by).filter((k) => !HANDLED.has(k));
     for (const kw of rest) {
       const list = by[kw];
-      if (list.length <= 4) for (const a of list) out.push(btn(actionWords(a, names), () => act(ctx, a), { data: a.text }));
+      if (list.length <= 4) for (const a of list) out.push(btn(actionWords(a, ctx), () => act(ctx, a), { data: a.text, title: a.text }));
       else out.push(btn(`${cap(kw)}…`, () => chooseAction(cap(kw), list, ctx), { data: kw }));
     }
     if (by.end) {
@@ -432,6 +498,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
     const { by } = ctx;
     const mineOffer = o.from === st.seat;
     const rows = [];
+    const fromBot = seats[o.from] && seats[o.from].kind === "bot";
     if (mineOffer) {
       rows.push(h("p", {}, "You offer ", bundleView(o.give), " for ", bundleView(o.get), "."));
       const answers = st.view.players.filter((p) => p.seat !== st.seat).map((p) => {
@@ -456,19 +523,57 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       if (by.reject) bs.push(h("button", { class: "act", "data-act": "reject", onclick: () => act(ctx, by.reject[0]) }, "Reject"));
       if (by.counter) bs.push(h("button", { class: "act", "data-act": "counter", onclick: () => tradeDialog(ctx, { counter: true }) }, "Counter…"));
       if (bs.length) rows.push(h("div", { class: "row" }, bs));
+      if (fromBot && st.seat !== null && st.bot_offers !== null && st.bot_offers !== undefined) {
+        rows.push(h("label", { class: "check bot-offers" },
+          h("input", { type: "checkbox", checked: st.bot_offers, "data-pref": "bot_offers",
+            onchange: (e) => setBotOffers(e.target.checked) }),
+          " Bots may offer me trades"));
+      }
     }
-    return h("div", { class: "offer-box" }, h("h3", {}, "Trade offer"), rows);
+    // A bot's offer waits for people this long, then is withdrawn (counted down here).
+    const clock = st.offer_deadline !== null && st.offer_deadline !== undefined
+      ? h("span", { class: "offer-clock", title: "the offer is withdrawn when the time is up" }) : null;
+    const box = h("div", { class: "offer-box", "data-offer": o.id },
+      h("h3", {}, "Trade offer ", h("span", { class: "offer-id muted", title: "each offer is numbered; an answer names the offer it answers" }, `#${o.id}`), clock),
+      rows);
+    tickOfferClock(box);
+    return box;
   }
 
+  // Bots' offers: the person's choice, kept for the next games and told to the server.
+  // Bots' offers: one choice for this device's people (hotseat: all of them), kept for the
+  // next games, told to the server for each seat held here.
+  function setBotOffers(on) {
+    localStorage.setItem("pysettlers.botOffers", on ? "1" : "0");
+    for (const { seat } of held) {
+      const sock = sockets.get(seat);
+      if (sock) sock.setPrefs({ bot_offers: on });
+    }
+    drawBotOffersToggle();
+  }
+  function drawBotOffersToggle() {
+    if (!botOffersToggle) return;
+    const on = localStorage.getItem("pysettlers.botOffers") !== "0";
+    botOffersToggle.setAttribute("aria-pressed", String(on));
+    botOffersToggle.textContent = on ? "Bot offers: on" : "Bot offers: off";
+  }
+  function tickOfferClock(scope = el.controls) {
+    const clock = scope.querySelector(".offer-clock");
+    const st = current();
+    if (!clock || !st || st.offer_deadline === null || st.offer_deadline === undefined) return;
+    const left = Math.max(0, Math.ceil(st.offer_deadline - (performance.now() - st.receivedAt) / 1000));
+    clock.textContent = ` ${left} s`;
+    clock.classList.toggle("low", left <= 5);
+  }
+  const offerClockTimer = setInterval(() => tickOfferClock(), 500);
+
+  // The results: every player's total and its breakdown, and the rematch (table.js).
+  let overDialog = null;
   function gameOver(st) {
-    const v = st.view;
-    const ranking = [...v.players].sort((a, b) => b.public_vp - a.public_vp);
-    dialog("Game over", h("div", { class: "game-over" },
-      h("p", { class: "winner" }, swatch(v.winner), ` ${names(v.winner)} wins with ${v.players[v.winner].public_vp} points.`),
-      h("ol", {}, ranking.map((p) => h("li", {}, swatch(p.seat), ` ${names(p.seat)}: ${p.public_vp} VP`))),
-      h("div", { class: "row end" },
-        h("a", { class: "button", href: `#/replay/${encodeURIComponent(gameId)}` }, "Replay & statistics"),
-        h("a", { class: "button primary", href: "#/" }, "Back to the lobby"))));
+    if (!st) return;
+    if (overDialog) overDialog.close();
+    overDialog = dialog("Game over", gameOverView(st, { names, gameId, rematchBy }),
+      { onClose: () => { overDialog = null; } });
   }
 
   // -- keyboard shortcuts for the common actions (only when they are legal) -----------------
@@ -490,11 +595,22 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   put(root, h("p", { class: "loading" }, "Connecting…"));
   if (gate) drawGate();
   return () => {
+    clearInterval(deadlineTimer);
+    clearInterval(offerClockTimer);
     document.removeEventListener("keydown", onKey);
     for (const s of sockets.values()) s.close();
     closeDialogs();
+    fx.dispose();
     if (onLeave) onLeave();
   };
+}
+
+/** The status line's turn: the set-up's rounds by name (turn 0 is the set-up). */
+function turnWords(v) {
+  if (v.phase === "setup_settlement" || v.phase === "setup_road") {
+    return v.setup_step >= v.players.length ? "Set-up, round 2" : "Set-up";
+  }
+  return `Turn ${v.turn}`;
 }
 
 function refusalText(msg) {

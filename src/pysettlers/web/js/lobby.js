@@ -122,6 +122,8 @@ const ALTERNATE = [
   ["knight_interrupts", "8. Knights interrupt a robber move"],
 ];
 
+const OFFER_TIME = 30; // seconds: the server's default offer_time
+
 function createForm(root) {
   const name = h("input", { name: "player_name", value: playerName(), placeholder: "Your name", maxlength: 40, required: true });
   const players = select("players", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`]), "4");
@@ -142,10 +144,28 @@ function createForm(root) {
   const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
   const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
   const standIn = select("stand_in", BOTS, "medium");
+  // Pacing of the bots' actions while a person plays or watches, and how long a bot's offer
+  // waits for the people it was made to (the server's bot_speed and offer_time).
+  const botSpeed = select("bot_speed", [["instant", "Instant"], ["fast", "Fast"], ["normal", "Normal"], ["slow", "Slow"]], "normal");
+  const offerTime = h("input", { name: "offer_time", type: "number", min: 5, max: 300, step: 1, value: OFFER_TIME });
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
   const largeRow = field("5–8 players", large);
 
   const seatRows = [];
+  // What each human seat's row says: "you" for the first (the creator's); the others a name
+  // field in hotseat, else "invite link".
+  const syncHumans = () => {
+    const first = seatRows.findIndex((r) => r.kind.value === "human");
+    seatRows.forEach((r, i) => {
+      const human = r.kind.value === "human";
+      const typing = human && hotseat.checked && i !== first;
+      r.seatName.hidden = !typing;
+      r.note.hidden = !human || typing;
+      r.note.textContent = i === first ? `you${name.value.trim() ? ` (${name.value.trim()})` : ""}` : "by invite link";
+    });
+  };
+  hotseat.addEventListener("change", syncHumans);
+  name.addEventListener("input", syncHumans);
   const drawSeats = () => {
     const n = Number(players.value);
     while (seatRows.length < n) {
@@ -153,14 +173,20 @@ function createForm(root) {
       const kind = select(`seat${i}-kind`, [["human", "Human"], ["bot", "Bot"]], i === 0 ? "human" : "bot");
       const bot = select(`seat${i}-bot`, BOTS, "medium");
       const options = botOptions(i, bot);
-      const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot, options.box);
-      const sync = () => { bot.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); };
+      // A human seat: the creator's own (the first), or a friend's by invite link; in
+      // hotseat every one is on this device and each gets the name typed here.
+      const seatName = h("input", { name: `seat${i}-name`, class: "seat-name", maxlength: 40,
+        placeholder: `Player ${i + 1}`, "aria-label": `name of player ${i + 1}` });
+      const note = h("span", { class: "seat-note muted" });
+      const row = h("div", { class: "seat-row", "data-seat": i }, swatch(i), kind, bot, options.box, seatName, note);
+      const sync = () => { bot.disabled = kind.value !== "bot"; row.classList.toggle("human", kind.value === "human"); syncHumans(); };
       kind.addEventListener("change", sync);
+      seatRows.push({ row, kind, bot, options, seatName, note });
       sync();
-      seatRows.push({ row, kind, bot, options });
     }
     seatRows.length = Math.min(seatRows.length, n);
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
+    syncHumans();
     largeRow.style.display = n >= 5 ? "" : "none";
     // Only the maps the rules allow for n players: Islands of Catan for 3–4, Big Islands for
     // 5–6 (003, 5. and 6.), Big Island and Peanut for 7–8, and 7–8 have no other.
@@ -223,6 +249,8 @@ function createForm(root) {
     if (timer.value) body.turn_timer = Number(timer.value);
     if (absent.value) body.absent_limit = Number(absent.value);
     body.stand_in = standIn.value;
+    body.bot_speed = botSpeed.value;
+    body.offer_time = offerTime.value === "" ? OFFER_TIME : Number(offerTime.value);
     const me = name.value.trim() || "player";
     setPlayerName(me);
     if (first >= 0) { body.join = first; body.player_name = me; }
@@ -233,8 +261,9 @@ function createForm(root) {
       if (hotseat.checked) {
         // Every human seat on this device: take them all now, one token each.
         for (const inv of created.invites) {
-          const j = await api.join(id, { invite: inv.invite, name: `Player ${inv.seat + 1}` });
-          saveSeat(id, j.seat, j.token, `Player ${inv.seat + 1}`);
+          const who = seatRows[inv.seat].seatName.value.trim() || `Player ${inv.seat + 1}`;
+          const j = await api.join(id, { invite: inv.invite, name: who });
+          saveSeat(id, j.seat, j.token, who);
         }
         location.hash = `#/game/${id}`;
         return;
@@ -250,33 +279,40 @@ function createForm(root) {
       put(result, h("p", { class: "error" }, `The game was not created: ${err.message}`));
     }
   };
-  return h("form", { class: "card create", onsubmit: submit },
-    h("h2", {}, "New game"),
+  // Two columns on a wide screen (who plays | the map; the rules under both); the Create
+  // button in a bar that stays in view at the foot of the screen however long the form grows.
+  const who = h("div", { class: "create-who" },
     field("Your name", name),
     field("Game name", gameName),
     field("Players", players),
-    h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox),
-    h("div", { class: "field" }, h("span", {}, "Map ", newMap), previewBox),
-    h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
-      field("Points to win", vp),
-      field("Map", map),
-      field("Turn", tb),
-      largeRow,
-      field("Discard limit", discard, "a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)"),
-      h("label", { class: "check" }, helpers, "Helpers of CATAN"),
-      h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
-        ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
-      h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
-      h("label", { class: "check" }, ships, "Ships (Seafarers): ships by the sea, moved at a line's open end; the Longest Trade Route"),
-      field("Seed", seed, "the same seed lays out the same board"),
-      field("Turn timer (s)", timer, "then a bot makes the decision"),
-      field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
-      field("Stand-in bot", standIn, "plays for an absent or timed-out player"),
-      h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
-      h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"),
-      h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")),
-    h("button", { class: "primary big", type: "submit", "data-create": "" }, "Create game"),
-    result);
+    h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox,
+      h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")));
+  const rulesBox = h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
+    field("Points to win", vp),
+    field("Map", map),
+    field("Turn", tb),
+    largeRow,
+    field("Discard limit", discard, "a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)"),
+    h("label", { class: "check" }, helpers, "Helpers of CATAN"),
+    h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
+      ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
+    h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
+    h("label", { class: "check" }, ships, "Ships (Seafarers): ships by the sea, moved at a line's open end; the Longest Trade Route"),
+    field("Seed", seed, "the same seed lays out the same board"),
+    field("Bot speed", botSpeed, "how fast bots act while a person plays or watches"),
+    field("Offer time (s)", offerTime, "how long a bot's trade offer waits for people's answers"),
+    field("Turn timer (s)", timer, "then a bot makes the decision"),
+    field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
+    field("Stand-in bot", standIn, "plays for an absent or timed-out player"),
+    h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
+    h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"));
+  const what = h("div", { class: "field create-map" }, h("span", {}, "Map ", newMap), previewBox);
+  return h("form", { class: "card create", onsubmit: submit },
+    h("h2", {}, "New game"),
+    h("div", { class: "create-cols" }, who, what, rulesBox),
+    result,
+    h("div", { class: "create-bar" },
+      h("button", { class: "primary big", type: "submit", "data-create": "" }, "Create game")));
 }
 
 /** One row per free seat: its invite link and a copy button. */
@@ -326,7 +362,7 @@ function gameRow(g, kind) {
   if (g.status !== "finished" && !held.length) buttons.push(h("a", { class: "button", href: `#/game/${g.id}` }, "Watch"));
   if (g.status === "finished") buttons.push(h("a", { class: "button", href: `#/replay/${g.id}` }, "Replay"));
   const status = g.status === "finished" ? `finished, ${g.winner === null ? "" : `won by seat ${g.winner + 1}`}`
-    : g.status === "open" ? "waiting for players" : `turn ${g.turn}`;
+    : g.status === "open" ? "waiting for players" : g.turn ? `turn ${g.turn}` : "set-up";
   return h("li", { class: "game-row", "data-game": g.id },
     h("div", { class: "g-title" }, h("b", {}, g.name), h("span", { class: "muted" }, ` ${status} · first to ${g.rules.vp_target}`)),
     h("div", { class: "g-seats" }, seatNames),

@@ -42,7 +42,13 @@ export function playersPanel(view, seats, names, me) {
     const seat = seats[p.seat] || {};
     const current = view.current === p.seat && view.phase !== "game_over";
     const deciding = view.deciders.includes(p.seat);
-    const vp = me === p.seat && view.you ? view.you.total_vp : p.public_vp;
+    // Points as this seat may know them: its own with its hidden victory point cards; the
+    // others' as the table shows them until the end, when every card is turned up.
+    const own = me === p.seat && view.you;
+    const vp = own ? view.you.total_vp : p.public_vp;
+    const vpTitle = view.phase === "game_over" ? "final points, every victory point card turned up"
+      : own ? "your points, your victory point cards included"
+        : "points on the table (victory point cards in a hand stay hidden until the end)";
     const badges = [];
     if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
@@ -58,19 +64,30 @@ export function playersPanel(view, seats, names, me) {
     return h("div", { class: `player ${current ? "current" : ""} ${deciding ? "deciding" : ""} ${me === p.seat ? "me" : ""}`, "data-seat": p.seat },
       h("div", { class: "player-head" }, swatch(p.seat),
         h("span", { class: "pname" }, names(p.seat), me === p.seat ? " (you)" : ""), conn,
-        h("span", { class: "vp", title: "victory points" }, h("b", {}, vp), " VP")),
+        h("span", { class: "vp", title: vpTitle, "data-vp": vp }, h("b", {}, vp), " VP")),
       h("div", { class: "stats" },
-        stat("cards", p.hand_size, "resource cards in hand", p.hand_size > (view.rules.discard_limit || 7) ? "hot" : ""),
-        stat("dev", p.development_cards, "development cards"),
-        stat("knights", p.knights, "knights played"),
-        stat("road", p.road_length, "longest road length"),
+        stat("cards", p.hand_size, "resource cards in hand", p.hand_size > (view.rules.discard_limit || 7) ? "hot" : "", "hand"),
+        stat("dev cards", p.development_cards, "development cards in hand (not yet played)", "", "dev"),
+        stat("knights", p.knights, "knights played", "", "knights"),
+        stat("road", p.road_length, "length of the longest road", "", "road"),
         p.discard_owed ? stat("discard", p.discard_owed, "cards to discard", "hot") : null,
-        badges));
+        badges),
+      piecesLeft(p));
   }));
 }
 
-function stat(label, n, title, cls = "") {
-  return h("span", { class: `stat ${cls}`, title }, h("small", {}, label), " ", h("b", {}, n));
+function stat(label, n, title, cls = "", key = null) {
+  return h("span", { class: `stat ${cls}`, title, "data-stat": key }, h("small", {}, label), " ", h("b", {}, n));
+}
+
+/** The pieces a player still has in their supply (a piece built comes from there). */
+function piecesLeft(p) {
+  const left = p.pieces_left;
+  if (!left) return null;
+  const item = (k, one, many) => h("span", { class: "left", "data-left": k, title: `${left[k]} ${left[k] === 1 ? one : many} left to build` },
+    h("b", {}, left[k]), ` ${left[k] === 1 ? one : many}`);
+  return h("div", { class: "pieces-left" }, h("small", {}, "left:"),
+    item("roads", "road", "roads"), item("settlements", "settlement", "settlements"), item("cities", "city", "cities"));
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import { h, put, s } from "./dom.js";
 import { drawBoard, playerColour } from "./board.js";
-import { describe } from "./log.js";
+import { logEntries } from "./log.js";
 import { RESOURCES } from "./notation.js";
 import { bundleView, resChip } from "./actions.js";
 import { playersPanel, swatch } from "./panels.js";
@@ -109,13 +109,17 @@ async function viewer(root, src) {
     if (mine !== ticket) return; // a newer step was asked for meanwhile
     const v = data.view;
     put(boardBox, drawBoard(v, {}));
-    const events = v.events.map((e) => describe(e, src.names, Boolean(v.rules && v.rules.ships))).filter(Boolean);
+    const events = logEntries(v.events, data.event_words).map((x) => x.text); // the server's words
     const seats = []; // no connections in a replay
     put(side,
       h("div", { class: "replay-step", "data-step": data.step },
         h("b", {}, data.action ? data.action.action : "The start"),
         data.action && data.action.outcome ? h("span", { class: "muted" }, ` (${data.action.outcome})`) : null,
         h("ul", { class: "log" }, events.map((t) => h("li", {}, t)))),
+      h("p", { class: "players-caption" }, v.phase === "game_over"
+        ? "VP: final points, every victory point card turned up."
+        : "VP: points on the table (victory point cards in a hand are hidden until the end"
+          + (v.you ? "; the viewer's own count" : "") + "). Cards: resource cards in hand; dev cards: development cards not yet played."),
       playersPanel(v, seats, src.names, v.viewer),
       data.hands ? h("div", { class: "hands" }, data.hands.map((x) => h("div", { class: "hand-row", "data-hand": x.seat },
         swatch(x.seat), " ", bundleView(x.hand),
@@ -164,7 +168,7 @@ function statsView(st, names) {
   return h("div", { class: "stats-grid" },
     h("div", { class: "card" }, h("h2", {}, `Dice (${st.rolls} rolls)`), diceChart(st)),
     h("div", { class: "card" }, h("h2", {}, "Points over time"), pointsChart(st, names)),
-    h("div", { class: "card wide" }, h("h2", {}, "Points at the end"), breakdown(st, names)),
+    h("div", { class: "card wide" }, h("h2", {}, "Points at the end, by where they came from"), breakdown(st, names)),
     h("div", { class: "card wide" }, h("h2", {}, "Resources"), resources(st, names)));
 }
 
@@ -188,7 +192,8 @@ function diceChart(st) {
 }
 
 function pointsChart(st, names) {
-  const W = 330, H = 170, pad = 22;
+  // pad: the room left of the plot for the points' labels, and under it for the turns'.
+  const W = 330, H = 170, pad = 24;
   const { turns, points } = st.points_by_turn;
   const maxT = Math.max(1, turns[turns.length - 1]);
   const maxP = Math.max(1, ...points.flat());
@@ -203,17 +208,41 @@ function pointsChart(st, names) {
   }
   return h("div", {}, s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "points after every turn" },
     s("line", { x1: pad, y1: H - pad, x2: W, y2: H - pad, class: "axisline" }),
-    s("text", { x: pad, y: H - 6, class: "axis" }, "0"), s("text", { x: W - 2, y: H - 6, class: "axis", "text-anchor": "end" }, `turn ${maxT}`),
-    s("text", { x: 4, y: 14, class: "axis" }, maxP),
+    s("line", { x1: pad, y1: 8, x2: pad, y2: H - pad, class: "axisline" }),
+    // Every label inside the view box: the points right-aligned left of the plot, the
+    // turns under it, the last one right-aligned at the edge.
+    s("text", { x: pad - 4, y: y(maxP) + 4, class: "axis", "text-anchor": "end" }, maxP),
+    s("text", { x: pad - 4, y: H - pad + 4, class: "axis", "text-anchor": "end" }, "0"),
+    s("text", { x: pad, y: H - 6, class: "axis", "text-anchor": "start" }, "turn 0"),
+    s("text", { x: W - 2, y: H - 6, class: "axis", "text-anchor": "end" }, `turn ${maxT}`),
     ...lines),
   h("div", { class: "legend-row" }, Array.from({ length: st.players }, (_, q) => h("span", {}, swatch(q), ` ${names(q)}`))));
 }
 
 function breakdown(st, names) {
-  const cols = [["settlements", "Settlements"], ["cities", "Cities"], ["longest_road", "Longest Road"], ["largest_army", "Largest Army"], ["victory_point_cards", "VP cards"], ["total", "Total"]];
-  return h("table", { class: "stats-table" },
-    h("tr", {}, h("th", {}, ""), cols.map(([, t]) => h("th", {}, t))),
-    st.points.map((p) => h("tr", { class: p.seat === st.winner ? "win" : "" }, h("td", {}, swatch(p.seat), ` ${names(p.seat)}`), cols.map(([k]) => h("td", {}, p[k])))));
+  // Each column: the points from one source, and beside them what gave them (how many
+  // settlements, cities, cards); the last column is the total (server/replays.py).
+  const count = (n, one, many) => (n ? `${n} ${n === 1 ? one : many}` : "");
+  const cols = [
+    ["settlements", "Settlements (1 point each)", (p) => count(p.settlements, "settlement", "settlements")],
+    ["cities", "Cities (2 points each)", (p) => count(p.cities, "city", "cities")],
+    ["longest_road", "Longest Road (2 points)", () => ""],
+    ["largest_army", "Largest Army (2 points)", () => ""],
+    ["victory_point_cards", "Victory point cards (1 point each)", (p) => count(p.victory_point_cards, "card", "cards")],
+  ];
+  if (st.points.some((p) => p.points && p.points.other)) cols.push(["other", "Scenario points", () => ""]);
+  return h("div", { class: "table-scroll" }, h("table", { class: "stats-table points-table" },
+    h("caption", {}, "Points at the end of the game, every victory point card turned up."),
+    // The total first: on a phone the table scrolls sideways.
+    h("tr", {}, h("th", {}, ""), h("th", {}, "Total points"), cols.map(([, t]) => h("th", {}, t))),
+    st.points.map((p) => h("tr", { class: p.seat === st.winner ? "win" : "", "data-seat": p.seat },
+      h("td", {}, swatch(p.seat), ` ${names(p.seat)}`),
+      h("td", { "data-col": "total" }, h("b", {}, p.total)),
+      cols.map(([k, , what]) => {
+        const pts = p.points ? p.points[k] : p[k];
+        const note = p.points ? what(p) : "";
+        return h("td", { "data-col": k }, h("b", {}, pts), note ? h("small", {}, note) : null);
+      })))));
 }
 
 function resources(st, names) {

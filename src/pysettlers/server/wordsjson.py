@@ -1,0 +1,94 @@
+"""The words members of the server's messages: events and legal actions as a person reads them.
+
+What this is for: the browser composes no words of its own; the server sends them, made by
+:mod:`pysettlers.words` (the one vocabulary of every client), beside what they describe:
+
+* ``event_words`` — one entry per event of the view's ``events``, in order: the event as a
+  sentence for this seat ("You roll 8", "Anna moves the robber to the 6 fields and steals
+  a card from you"), or ``null`` for one that says nothing to this seat;
+* ``words`` — each legal action's notation → its label ("Move the robber to the 6 fields
+  and steal from Anna (5 cards)"), for the kinds the client shows as a button or a choice
+  (the trade dialog and the pickers compose discards, offers, counters and maritime trades
+  from their unit forms);
+* ``places`` — each place a legal action points at (its notation name) → its words ("the
+  corner of the 6 fields, 9 hills and the sea"), for the board's targets.
+
+They sit in the state message beside ``view``, never inside it: the view stays exactly the
+engine's ``to_json`` (``tests/test_server_views.py``). A replay step carries
+``event_words`` too (``replays.py``).
+
+What this is not: the words themselves (``pysettlers.words``), nor what a seat may know
+(the events come redacted from ``observe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pysettlers.engine import Action, View
+from pysettlers.engine.types import ActionKind as K
+from pysettlers.words import Words
+
+COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRADE))
+"""Actions the client composes from unit forms (their labels would never be read)."""
+
+
+def seat_names(seats: Sequence[dict[str, Any]]) -> list[str]:
+    """Each seat's name as the browser shows it (``web/js/game.js``, ``names``): a person's
+    name or ``Player 2``; a bot's name or ``Weighted bot 3``."""
+    out = []
+    for i, seat in enumerate(seats):
+        q = int(seat.get("seat", i))
+        name = seat.get("name")
+        bot = seat.get("bot")
+        if seat.get("kind") == "bot" and bot:
+            out.append(name if name and name != bot else f"{str(bot).capitalize()} bot {q + 1}")
+        else:
+            out.append(name or f"Player {q + 1}")
+    return out
+
+
+def event_words(view: View, names: Sequence[str]) -> list[str | None]:
+    """The view's events as sentences for its viewer (module docstring)."""
+    w = Words.for_view(view, names)
+    return [w.event(e) for e in view.events]
+
+
+def _place(w: Words, a: Action, topo_names: Any) -> tuple[str, str] | None:
+    """The place an action points at, as (its notation name, its words): the same places
+    the client's ``placeOf`` (``web/js/notation.js``) makes targets of."""
+    t = topo_names
+    p = w.places
+    k = a.kind
+    if k in (K.BUILD_SETTLEMENT, K.BUILD_CITY):
+        return t.intersection_names[a.a], p.intersection(a.a)
+    if k == K.HELPER_VINCENT:
+        return t.intersection_names[a.a], p.intersection(a.a)
+    if k in (K.BUILD_ROAD, K.BUILD_BRIDGE, K.BUILD_SHIP, K.HELPER_WILLIAM):
+        return t.path_names[a.a], p.path(a.a)
+    if k == K.MOVE_SHIP:
+        return t.path_names[a.b], p.path(a.b)
+    if k in (K.MOVE_ROBBER, K.HELPER_LIN):
+        return t.hex_names[a.a], p.hex(a.a)
+    if k == K.MOVE_PIRATE:
+        return t.path_names[a.a], p.harbor(a.a)
+    return None
+
+
+def legal_words(
+    view: View, names: Sequence[str], legal: Iterable[tuple[str, Action]]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """``words`` and ``places`` for a seat's legal actions (module docstring)."""
+    w = Words.for_view(view, names)
+    topo = view.board.topology
+    words: dict[str, str] = {}
+    places: dict[str, str] = {}
+    for text, a in legal:
+        if a.kind in COMPOSED:
+            continue
+        words[text] = w.action(a, view)
+        place = _place(w, a, topo)
+        if place is not None:
+            places[place[0]] = place[1]
+    return words, places
