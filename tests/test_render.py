@@ -23,6 +23,7 @@ from pysettlers.engine import (
     load_state,
     new_game,
     observe,
+    parse_action,
     save_state,
     topology_for,
 )
@@ -293,3 +294,12 @@ def test_a_ship_on_the_open_sea_is_drawn_with_its_owners_letter() -> None:
         if after[r][c] != before[r].ljust(len(after[r]))[c]
     ]
     assert changed == ["a"] * 3  # the upright (1,-3)E on one row, the slanted rim on two
+
+
+def test_to_do_names_who_answers_an_offer_not_its_maker() -> None:
+    s = position(
+        Rules(players=3, map_kind="beginner"),
+        hands={"p0": "1ore", "p1": "1brick", "p2": "1brick"},
+    )
+    apply_checked(s, parse_action("p0 offer 1ore for 1brick to p1,p2", s.topo))
+    assert to_do(observe(s, 0)) == "p1,p2 to answer offer #1"

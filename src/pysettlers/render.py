@@ -303,7 +303,12 @@ def to_do(view: View) -> str:
     words = PHASE_WORDS[view.phase]
     if view.phase == Phase.MAIN and view.rules.trade_build == "separate":
         words = "trade (then build)"  # the beginners' separate trade and build phases
-    who = ",".join(f"p{p}" for p in view.deciders)
+    deciders = view.deciders
+    if view.phase == Phase.TRADE_RESPONSE:
+        # The offerer is among the deciders only to withdraw the offer: not to answer it.
+        deciders = tuple(p for p in deciders if p != view.current)
+        words = f"answer offer #{view.offer_id}"
+    who = ",".join(f"p{p}" for p in deciders)
     return ("set-up: " if view.turn == 0 else "") + f"{who} to {words}"
 
 

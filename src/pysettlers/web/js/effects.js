@@ -6,10 +6,12 @@
 //
 // Everything here is driven by the `events` of the state messages (already redacted for this
 // seat by the server: a card stolen between two others reads "hidden") and by the clock; it
-// never decides anything about the game. Only events newer than what the page has already
-// shown produce effects: the first state after opening the page (which carries the whole
-// game's events, for the log) and a message that overlaps what was shown only set the quiet
-// marks (this turn's roll), and a long catch-up after a reconnect is shown quietly too.
+// never decides anything about the game, and writes no sentences of its own: a toast says
+// what the log says, the server's words for that event (`event_words`). Only events newer
+// than what the page has already shown produce effects: the first state after opening the
+// page (which carries the whole game's events, for the log) and a message that overlaps
+// what was shown only set the quiet marks (this turn's roll), and a long catch-up after a
+// reconnect is shown quietly too.
 //
 // `prefers-reduced-motion: reduce`: no animation at all (CSS turns them off; the dice are
 // shown still and taken away at once), only the instant highlight. Sounds are generated with
@@ -48,11 +50,6 @@ function chip(r, text) {
 
 function chips(bundle, sign) {
   return RESOURCES.filter((r) => bundle[r]).map((r) => chip(r, `${sign}${bundle[r]} ${r}`));
-}
-
-function words(bundle) {
-  const parts = RESOURCES.filter((r) => bundle[r]).map((r) => `${bundle[r]} ${r}`);
-  return parts.length ? parts.join(", ") : "nothing";
 }
 
 /**
@@ -94,7 +91,8 @@ export function createEffects({ names }) {
     const heard = new Set();
     let roll = null; // this message's roll: the big dice show it with what it paid
     let paid = null;
-    for (const e of events) {
+    const said = msg.event_words || []; // the server's words for each event (the log's)
+    for (const [i, e] of events.entries()) {
       if (e.event === "turn") rolled = null;
       if (e.event === "roll") {
         const n = e.dice[0] + e.dice[1];
@@ -122,9 +120,9 @@ export function createEffects({ names }) {
         case "road": case "ship": placed.set(e.path, t); hideDice(); break;
         case "ship_moved": placed.set(e.to, t); hideDice(); break;
         case "settlement": case "city": placed.set(e.intersection, t); hideDice(); break;
-        case "robber": case "robber_placed": robberAt = t; steal(e, me, t, heard); hideDice(); break;
-        case "discard": discard(e, me, t); break;
-        case "monopoly": monopoly(e, me, t, heard); break;
+        case "robber": case "robber_placed": robberAt = t; steal(e, me, t, heard, said[i]); hideDice(); break;
+        case "discard": discard(e, me, t, said[i]); break;
+        case "monopoly": monopoly(e, me, t, heard, said[i]); break;
         case "offer":
           if (me !== null && e.player !== me && (!e.to || !e.to.length || e.to.includes(me))) heard.add("offer");
           break;
@@ -142,36 +140,27 @@ export function createEffects({ names }) {
     pendingSound = heard.size > 0;
   }
 
-  function steal(e, me, t, heard) {
+  // The toasts say what the log says: the server's words for the event (one vocabulary).
+  function steal(e, me, t, heard, said) {
     if (e.victim === null || e.victim === undefined || e.stolen === null || e.stolen === undefined) return;
     const known = e.stolen !== "hidden";
-    const card = known ? chip(e.stolen, `1 ${e.stolen}`) : "a card";
     badge(e.player, [known ? chip(e.stolen, `+1 ${e.stolen}`) : h("span", { class: "fx-res hidden" }, "+1 card")], "gain", t);
     badge(e.victim, [known ? chip(e.stolen, `−1 ${e.stolen}`) : h("span", { class: "fx-res hidden" }, "−1 card")], "loss", t);
-    if (e.victim === me) {
-      toast([h("b", {}, names(e.player)), " stole ", card, " from you"], "steal");
-      heard.add("steal");
-    } else if (e.player === me) {
-      toast(["You stole ", card, " from ", h("b", {}, names(e.victim))], "steal");
-      heard.add("steal");
-    } else if (me === null) {
-      // Watching (or a hotseat table, where everyone looks at one screen): every steal.
-      toast([h("b", {}, names(e.player)), " stole ", card, " from ", h("b", {}, names(e.victim))], "steal");
-    }
+    // A steal from you or by you; watching (or a hotseat table, where everyone looks at one
+    // screen), every steal.
+    if (!said || (me !== null && e.victim !== me && e.player !== me)) return;
+    toast(said, "steal");
+    if (me !== null) heard.add("steal");
   }
 
-  function discard(e, me, t) {
+  function discard(e, me, t, said) {
     const cards = bundleOf(e.cards);
-    const n = count(cards);
-    if (!n) return;
+    if (!count(cards)) return;
     badge(e.player, chips(cards, "−"), "loss", t);
-    const what = `${n} card${n === 1 ? "" : "s"}`;
-    toast(e.player === me
-      ? ["You discarded ", what, ": ", words(cards)]
-      : [h("b", {}, names(e.player)), ` discarded ${what}: `, words(cards)], "discard");
+    if (said) toast(said, "discard");
   }
 
-  function monopoly(e, me, t, heard) {
+  function monopoly(e, me, t, heard, said) {
     const taken = e.taken || [];
     let total = 0;
     taken.forEach((k, q) => {
@@ -180,8 +169,8 @@ export function createEffects({ names }) {
       badge(q, [chip(e.resource, `−${k} ${e.resource}`)], "loss", t);
     });
     if (total) badge(e.player, [chip(e.resource, `+${total} ${e.resource}`)], "gain", t);
-    if (me !== null && taken[me]) {
-      toast([h("b", {}, names(e.player)), ` played Monopoly and took your ${taken[me]} ${e.resource}`], "steal");
+    if (me !== null && taken[me] && said) {
+      toast(said, "steal");
       heard.add("steal");
     }
   }

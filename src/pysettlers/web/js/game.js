@@ -15,7 +15,7 @@ import {
   act, actionWords, analyse, placeWords, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
   yearOfPlentyPicker,
 } from "./actions.js";
-import { devTitle, die, handPanel, playersPanel, swatch } from "./panels.js";
+import { devTitle, die, handPanel, playersPanel, seatName, swatch } from "./panels.js";
 import { TablePanel, gameOverView } from "./table.js";
 import { createEffects } from "./effects.js";
 
@@ -64,13 +64,7 @@ export async function openGame(root, gameId, { onLeave } = {}) {
   // Effects (effects.js): the roll, production, steals, new pieces, sounds, the title cue.
   const fx = createEffects({ names: (q) => names(q) });
 
-  const names = (q) => {
-    if (q === null || q === undefined) return "nobody";
-    const seat = seats[q];
-    if (!seat) return `Player ${q + 1}`;
-    if (seat.kind === "bot") return seat.name && seat.name !== seat.bot ? seat.name : `${cap(seat.bot)} bot ${q + 1}`;
-    return seat.name || `Player ${q + 1}`;
-  };
+  const names = (q) => (q === null || q === undefined ? "nobody" : seatName(seats[q], q));
 
   // -- layout (built once; its parts are redrawn per state) --------------------------------
   const el = {

@@ -7,6 +7,18 @@ import { playerColour, playerInk, seatLabel } from "./board.js";
 import { DEV_CARDS, RESOURCES } from "./notation.js";
 import { resChip } from "./actions.js";
 
+/**
+ * A seat's name as every screen shows it, and as the server's words say it
+ * (`wordsjson.seat_names`): a person's name or "Player 2"; a bot's name or "Weighted bot 3".
+ */
+export function seatName(seat, q) {
+  if (!seat) return `Player ${q + 1}`;
+  if (seat.kind === "bot" && seat.bot) {
+    return seat.name && seat.name !== seat.bot ? seat.name : `${seat.bot[0].toUpperCase()}${seat.bot.slice(1)} bot ${q + 1}`;
+  }
+  return seat.name || `Player ${q + 1}`;
+}
+
 export function swatch(seat) {
   return h("span", { class: "swatch", style: `background:${playerColour(seat)};color:${playerInk(seat)}` }, seatLabel(seat));
 }

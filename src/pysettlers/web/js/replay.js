@@ -10,7 +10,7 @@ import { drawBoard, playerColour } from "./board.js";
 import { logEntries } from "./log.js";
 import { RESOURCES } from "./notation.js";
 import { bundleView, resChip } from "./actions.js";
-import { playersPanel, swatch } from "./panels.js";
+import { playersPanel, seatName, swatch } from "./panels.js";
 
 async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -35,11 +35,7 @@ export async function openReplay(root, game) {
     put(root, h("div", { class: "page" }, h("h1", {}, "Replay"), h("p", { class: "error" }, e.message), h("a", { href: "#/" }, "Lobby")));
     return () => {};
   }
-  const names = (q) => {
-    const seat = summary.seats[q];
-    if (!seat) return `Player ${q + 1}`;
-    return seat.kind === "bot" ? `${seat.bot} bot ${q + 1}` : seat.name || `Player ${q + 1}`;
-  };
+  const names = (q) => seatName(summary.seats[q], q);
   return viewer(root, {
     title: summary.name,
     names,
