@@ -480,3 +480,43 @@ def test_a_saved_islands_game_loads_equal_after_its_topology_left_the_cache() ->
     assert again.topo is not s.topo and again.topo == s.topo and again == s
     assert hash(again.topo) == hash(s.topo)
     assert topology_for(s.topo.hexes) != s.topo  # no bridge paths: another topology
+
+
+def test_counters_that_cannot_keep_6s_and_8s_apart_are_refused_at_once() -> None:
+    # Every counter a 6 on the 19 hexes of the base board: no order keeps the red counters
+    # apart. The map is refused by its search (no shuffles), naming the rule; once it took
+    # 100,000 shuffles (seconds of a server's event loop) to give up.
+    from itertools import combinations
+
+    from pysettlers.engine.maps.layout import RANDOM_TRIES, reds_can_part
+
+    doc = {
+        "cells": {"hexagon": 2},
+        "pool": {"hills": 19},
+        "tokens": {"method": "random", "counters": [6] * 19},
+    }
+    desc = load_description(json.dumps(doc))
+    shuffles: list[int] = []
+
+    class Counting(random.Random):
+        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+            shuffles.append(len(x))
+            super().shuffle(x)
+
+    with pytest.raises(ValueError, match=r"19 red counters .* cannot be kept apart"):
+        lay_out(desc, Counting(1))
+    assert len(shuffles) < 3 < RANDOM_TRIES  # the pool's shuffle, none of the counters'
+    # A map that can be laid out still is (with the board its seed always gave).
+    ok = dict(doc, tokens={"method": "random", "counters": [6, 8, 6, 8] + [5] * 15})
+    board = lay_out(load_description(json.dumps(ok)), random.Random(3))
+    assert sorted(n for n in board.numbers if n) == sorted([6, 8, 6, 8] + [5] * 15)
+    # The search agrees with trying every choice of hexes on that board.
+    topo = board.topology
+    hexes = list(range(topo.n_hexes))
+
+    def apart(chosen: tuple[int, ...]) -> bool:
+        return not any(g in chosen for h in chosen for g in topo.hex_neighbors[h])
+
+    most = max(k for k in range(1, 9) if any(map(apart, combinations(hexes, k))))
+    assert reds_can_part(topo, hexes, most) is True
+    assert reds_can_part(topo, hexes, most + 1) is False

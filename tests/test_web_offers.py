@@ -228,14 +228,16 @@ def test_bot_turns_are_paced_for_a_person_by_default(
         # The page's versions as they arrive, through the set-up (Ann places by clicking).
         seen: list[tuple[float, int, int]] = []  # (when, version, Ann's legal actions)
         for _ in range(2000):
-            v, legal = page.eval_on_selector(".game", "e => [+e.dataset.version, +e.dataset.legal]")
+            v, legal, phase = page.eval_on_selector(
+                ".game", "e => [+e.dataset.version, +e.dataset.legal, e.dataset.phase]"
+            )
+            if not phase.startswith("setup"):
+                break
             if not seen or seen[-1][1] != v:
                 seen.append((time.monotonic(), v, legal))
                 if legal:
                     page.wait_for_selector(".target", state="attached")
                     page.dispatch_event(".target >> nth=0", "click")
-            if v >= 16:  # the set-up's 16 placements
-                break
             page.wait_for_timeout(30)
         # Each bot action after the one before it (not after Ann's own clicks).
         steps = [b[0] - a[0] for a, b in itertools.pairwise(seen) if not a[2] and b[1] == a[1] + 1]

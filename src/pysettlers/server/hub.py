@@ -28,6 +28,7 @@ from typing import Any
 from pysettlers.bots import bot_names, make_bot
 from pysettlers.engine import Game, Rules
 
+from .errors import LobbyError
 from .protocol import (
     CreatedOut,
     GameIn,
@@ -40,21 +41,13 @@ from .protocol import (
 )
 from .session import FINISHED, IN_PROGRESS, OPEN, GameSession
 from .store import GameInfo, SeatInfo, Store, iso, now
+from .work import Work
+
+__all__ = ["Hub", "LobbyError"]
 
 log = logging.getLogger("pysettlers.server")
 
 EVICT_AFTER = 600.0  # seconds a finished game without clients stays in memory
-
-
-class LobbyError(Exception):
-    """A refused lobby request: HTTP ``status``, a short ``code``, a message naming the field."""
-
-    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.field = field
 
 
 def digest(secret: str) -> str:
@@ -71,6 +64,7 @@ class Hub:
         self.pace = pace  # scales every game's bot_speed (0: bots never wait; tests)
         self.sessions: dict[str, GameSession] = {}
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self.work = Work()  # requests' heavy work, off the event loop (``work.py``)
         self.connections = 0
         self._loading: dict[str, asyncio.Future[GameSession | None]] = {}
         self.rematches: dict[str, str] = {}  # a finished game's id -> its rematch's id
@@ -103,6 +97,7 @@ class Hub:
             for client in session.clients():
                 client.close("the server is shutting down")
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.work.close()
 
     async def _tick(self) -> None:
         while True:
@@ -202,7 +197,7 @@ class Hub:
                 seats.append(SeatInfo(i, "human", name=seat_in.name))
         if req.join is not None and (req.join >= len(seats) or seats[req.join].kind != "human"):
             raise LobbyError(422, "bad_join", f"seat {req.join} is not a human seat", "join")
-        game = Game.new(rules)
+        game = await self._new_game(rules)
         invites: list[InviteOut] = []
         game_id = secrets.token_urlsafe(9)
         you_token = None
@@ -239,6 +234,14 @@ class Hub:
         if you_token is not None and req.join is not None:
             you = JoinedOut(game=game_id, seat=req.join, token=you_token, ws=f"/ws/games/{game_id}")
         return CreatedOut(game=self.summary(session), invites=invites, you=you)
+
+    async def _new_game(self, rules: Rules) -> Game:
+        """A new game of ``rules``: its board laid out off the event loop (a map description
+        chooses how long that takes), a map that cannot be laid out refused by name."""
+        try:
+            return await self.work.run("laying out the board", Game.new, rules)
+        except ValueError as e:
+            raise LobbyError(400, "bad_rules", str(e)[:300], "rules") from None
 
     async def _open(
         self,
@@ -392,7 +395,7 @@ class Hub:
         rules_in = dict(old.info.rules)
         rules_in.pop("seed", None)  # a new secret seed: a new map and new dice
         rules = _rules(rules_in)
-        game = Game.new(rules)
+        game = await self._new_game(rules)
         game_id = secrets.token_urlsafe(9)
         seats: list[SeatInfo] = []
         invites: list[InviteOut] = []

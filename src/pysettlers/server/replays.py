@@ -36,7 +36,7 @@ from typing import Any
 from fastapi import FastAPI, Query
 from pydantic import BaseModel, Field
 
-from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
+from pysettlers.engine import Game, Rules, apply, new_game, observe, record_for, replay
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.scenarios.helpers import events as hev
@@ -45,6 +45,7 @@ from pysettlers.words import Words
 
 from .hub import Hub, LobbyError
 from .wordsjson import seat_names
+from .work import Work
 
 RES = tuple(resource_name(r) for r in range(5))
 _SPENDING = (
@@ -78,7 +79,11 @@ def preview(rules: dict[str, Any]) -> dict[str, Any]:
         r = Rules.from_json({k: v for k, v in rules.items()})
     except (ValueError, TypeError) as e:
         raise LobbyError(400, "bad_rules", str(e)[:300]) from None
-    view = observe(new_game(r), None).to_json()
+    try:
+        game = new_game(r)
+    except ValueError as e:  # a map description that cannot be laid out, by name
+        raise LobbyError(400, "bad_rules", str(e)[:300], "rules") from None
+    view = observe(game, None).to_json()
     return {
         "board": view["board"],
         "robber": view["robber"],
@@ -294,7 +299,13 @@ def _helper_flows(
 
 
 def add_routes(app: FastAPI, hub: Any) -> None:
-    """The replay and statistics routes (``hub()``: the running Hub)."""
+    """The replay and statistics routes (``hub()``: the running Hub). What may take long —
+    the record, a replay, the statistics, a board's layout — runs in the hub's work pool,
+    off the event loop (``work.py``)."""
+
+    def work() -> Work:
+        h: Hub = hub()
+        return h.work
 
     async def finished_record(game_id: str) -> dict[str, Any]:
         h: Hub = hub()
@@ -306,7 +317,8 @@ def add_routes(app: FastAPI, hub: Any) -> None:
                 409, "not_finished", "replays and statistics come when the game is over"
             )
         async with session.lock:
-            return session.record(None)
+            game = session.game  # (finished: it no longer changes)
+        return await work().run("building the record", record_for, game, None)
 
     @app.get("/api/games/{game_id}/replay")
     async def game_replay(
@@ -315,28 +327,30 @@ def add_routes(app: FastAPI, hub: Any) -> None:
         """A finished game's position after ``step`` actions, from ``seat``'s view."""
         record = await finished_record(game_id)
         session = await hub().get(game_id)  # (there: finished_record found it)
-        return replay_view(record, step, _seat(seat), seat_names(session.seats_json()))
+        names = seat_names(session.seats_json())
+        return await work().run("replaying the game", replay_view, record, step, _seat(seat), names)
 
     @app.get("/api/games/{game_id}/stats")
     async def game_stats(game_id: str) -> dict[str, Any]:
         """A finished game's statistics."""
-        return stats(await finished_record(game_id))
+        record = await finished_record(game_id)
+        return await work().run("counting the statistics", stats, record)
 
     @app.post("/api/replay")
     async def record_replay(req: ReplayIn) -> dict[str, Any]:
         """An uploaded record's position after ``step`` actions."""
         seat = req.seat if not isinstance(req.seat, str) else _seat(req.seat)
-        return replay_view(req.record, req.step, seat)
+        return await work().run("replaying the record", replay_view, req.record, req.step, seat)
 
     @app.post("/api/preview")
     async def board_preview(req: PreviewIn) -> dict[str, Any]:
         """The board a game with these rules (and seed) would be played on."""
-        return preview(req.rules)
+        return await work().run("laying out the board", preview, req.rules)
 
     @app.post("/api/stats")
     async def record_stats(req: StatsIn) -> dict[str, Any]:
         """An uploaded record's statistics."""
-        return stats(req.record)
+        return await work().run("counting the statistics", stats, req.record)
 
 
 def _seat(text: str | None) -> int | str | None:

@@ -37,12 +37,19 @@ import random
 from collections import Counter
 
 from ..board import Board, Port, port_harbor_path, red_numbers_touch
+from ..data import RED_NUMBERS
 from ..topology import Topology, topology_for
 from ..types import Harbor, PathId, Side, Terrain
 from .description import PORT, TERRAIN_NAMES, WATER, Coord, MapDescription, TokenSpec
 
 ISLANDS_RESTARTS = 1000
 """Fresh starts of the islands placement before giving up (a map that cannot be numbered)."""
+RANDOM_TRIES = 100_000
+"""Shuffles of the ``random`` method's counters before giving up; only after
+:func:`reds_can_part` has found that some order keeps the 6s and 8s apart, so the tries are
+spent on maps that can be laid out (a map that cannot is refused at once)."""
+SEARCH_BUDGET = 200_000
+"""Steps of :func:`reds_can_part`'s search before it stops deciding (and the shuffles try)."""
 
 
 def _name(c: Coord) -> str:
@@ -200,7 +207,13 @@ def _place_tokens(
         counters = list(spec.counters)
         if len(counters) != len(hexes):
             raise ValueError(f"map.tokens: {len(counters)} counters for {len(hexes)} hexes")
-        for _ in range(100_000):
+        reds = sum(1 for n in counters if n in RED_NUMBERS)
+        if reds_can_part(topo, hexes, reds) is False:
+            raise ValueError(
+                f"map.tokens: {reds} red counters (6 and 8) cannot be kept apart on these "
+                f"{len(hexes)} hexes: no two may touch"
+            )
+        for _ in range(RANDOM_TRIES):
             rng.shuffle(counters)
             for h, n in zip(hexes, counters):
                 numbers[h] = n
@@ -220,6 +233,40 @@ def _place_tokens(
         if _islands_once(topo, order, list(spec.counters), numbers, rng):
             return
     raise ValueError("map.tokens: the islands method found no placement without conflicts")
+
+
+def reds_can_part(topo: Topology, hexes: list[int], reds: int) -> bool | None:
+    """Whether ``reds`` of ``hexes`` can be chosen with no two touching (the 6s and 8s of
+    the random method), by a search over the hexes in order (no generator drawn: a seed
+    gives the board it gave before); ``None`` when :data:`SEARCH_BUDGET` steps did not
+    decide. A map whose counters cannot be laid out is refused at once, rather than after
+    :data:`RANDOM_TRIES` shuffles (seconds of a server's time)."""
+    inside = set(hexes)
+    near = {h: {g for g in topo.hex_neighbors[h] if g in inside} for h in hexes}
+    steps = 0
+
+    def pick(i: int, need: int, taken: frozenset[int]) -> bool | None:
+        nonlocal steps
+        if need == 0:
+            return True
+        if len(hexes) - i < need:
+            return False
+        steps += 1
+        if steps > SEARCH_BUDGET:
+            return None
+        h = hexes[i]
+        unknown = False
+        if not near[h] & taken:
+            found = pick(i + 1, need - 1, taken | {h})
+            if found:
+                return True
+            unknown = found is None
+        found = pick(i + 1, need, taken)
+        if found:
+            return True
+        return None if unknown or found is None else False
+
+    return pick(0, reds, frozenset())
 
 
 def _fits(topo: Topology, numbers: list[int], h: int, n: int) -> bool:
