@@ -12,12 +12,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .data import AWARD_POINTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from .data import (
+    AWARD_POINTS,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    ROADS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
+)
 from .events import LargestArmyMoved, LongestRoadMoved
 from .scenario import path_pieces_of
 from .state import GameState
 from .topology import Topology
 from .types import NOBODY
+
+MAX_PATH_PIECES = ROADS_PER_PLAYER + SHIPS_PER_PLAYER
+"""The most pieces one player can have on paths (15 roads, and 15 ships with Seafarers):
+the walks below refuse more. The number of trails grows exponentially with the pieces (60
+roads of one player took 5 CPU-seconds, 193 ships never finished); within the supply the
+worst case measured is about 20 ms (a 30-piece network filling the 30 sides of seven hexes,
+every intersection tried as a start: ``route_length``; 15 roads: under 1 ms)."""
+
+
+def _bound(count: int, p: int) -> None:
+    # Legal positions never come here (``validate.check_supply`` refuses them first); a
+    # caller's hand-made board does, and learns why instead of waiting forever.
+    if count > MAX_PATH_PIECES:
+        raise ValueError(
+            f"p{p} has {count} pieces on paths: more than the supply's {ROADS_PER_PLAYER} "
+            f"roads and {SHIPS_PER_PLAYER} ships, too many to measure a road"
+        )
 
 
 def longest_road_of(s: GameState, p: int) -> int:
@@ -61,6 +84,7 @@ def trail_length(
     mine = [e for e, o in enumerate(ro) if o == p]
     if len(mine) <= 1:
         return len(mine)
+    _bound(len(mine), p)
     ends = topo.path_ends
     bo = building_owner
     degree: dict[int, int] = {}
@@ -141,6 +165,7 @@ def route_length(
     pieces += [e for e, o in enumerate(ship_owner) if o == p]
     if len(pieces) <= 1:
         return len(pieces)
+    _bound(len(pieces), p)
     ends = topo.path_ends
     starts = sorted({v for e in pieces for v in ends[e]})
     walker = _RouteWalker(topo, road_owner, ship_owner, building_owner, p)

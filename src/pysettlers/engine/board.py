@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 
 from . import data
 from .config import Rules
+from .jsonfields import shown
 from .topology import Topology, parse_coord, ring, topology_for
 from .types import NOBODY, Harbor, HexId, IntersectionId, PathId, Side, Terrain
 
@@ -177,7 +178,7 @@ class Board:
             terrain = _terrain(_str(item, "terrain", where), f"{where}.terrain")
             number = item.get("number")
             if not isinstance(number, int) or isinstance(number, bool):
-                raise ValueError(f"{where}.number must be an integer (got {number!r})")
+                raise ValueError(f"{where}.number must be an integer (got {shown(number)})")
             items.append((terrain, number))
         sea = tuple(_coords(obj.get("sea", []), "board.sea"))
         ports = tuple(_ports(obj.get("ports", [])))
@@ -348,7 +349,7 @@ def _str(item: object, key: str, where: str) -> str:
         raise ValueError(f"{where} must be a JSON object (got {type(item).__name__})")
     value = item.get(key)
     if not isinstance(value, str):
-        raise ValueError(f"{where}.{key} must be a string (got {value!r})")
+        raise ValueError(f"{where}.{key} must be a string (got {shown(value)})")
     return value
 
 

@@ -11,10 +11,11 @@ What this is not: no game state and no rule logic.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from . import data
-from .types import is_int
+from .types import DevCard, is_int
 
 MapKind = Literal[
     "beginner", "variable", "random", "big-island", "peanut", "islands", "big-islands", "described"
@@ -53,6 +54,20 @@ AlternateRule = Literal[
 ALTERNATE_RULES: tuple[AlternateRule, ...] = get_args(AlternateRule)
 
 
+@lru_cache(maxsize=32)
+def _description_error(text: str) -> str | None:
+    """Why ``text`` is no map description, or ``None`` (remembered: equal rules are made
+    again and again — ``registry.ruleset_for``, every record replayed)."""
+    # (Imported here: the maps package imports this module.)
+    from .maps.description import load_description
+
+    try:
+        load_description(text)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Options of one game. Invalid combinations raise ``ValueError`` naming the option.
@@ -62,7 +77,9 @@ class Rules:
       Peanut map, which need 7 or 8 players ("two complete sets of resource and development
       cards": 38 of each resource, 50 development cards; discard limit 13); 2 is an
       unofficial option with no other rule change.
-    * ``vp_target`` — points needed to win on one's own turn (R5: 10).
+    * ``vp_target`` — points needed to win on one's own turn (R5: 10); from 3 to 30, and
+      at most :attr:`max_points`, the most one player can hold with these rules (22; 27
+      with two sets of cards), so that every game can end.
     * ``discard_limit`` — on a 7, players holding more than this discard half (R5: 7; the
       default for the Mayfair 5–6 variant is 10). ``None`` means the default.
     * ``large_game_variant`` — for 5–8 players: ``special_building`` (R5: after each turn
@@ -114,6 +131,13 @@ class Rules:
     map_description: str | None = None
 
     def __post_init__(self) -> None:
+        try:
+            self._check()
+        except RecursionError:
+            # A deeply nested value (from JSON) quoted in a message: ``repr`` recurses.
+            raise ValueError("rules: an option's value nests too deeply") from None
+
+    def _check(self) -> None:
         self._check_types()
         self._normalise_alternate()
         if not 2 <= self.players <= 8:
@@ -147,6 +171,13 @@ class Rules:
         self._check_map()
         if not 3 <= self.vp_target <= 30:
             raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
+        most = self.max_points
+        if self.vp_target > most:
+            # A target nobody can reach makes a game that never ends (bots play on forever).
+            raise ValueError(
+                f"vp_target {self.vp_target} cannot be reached: a player can hold at most "
+                f"{most} points with these rules ({self.points_breakdown})"
+            )
         if not 0 <= self.seed < 2**63:
             raise ValueError(f"seed must be a non-negative 63-bit integer (got {self.seed})")
 
@@ -215,6 +246,11 @@ class Rules:
                     f"map_description is {len(self.map_description)} characters; at most "
                     f"{MAX_DESCRIPTION}"
                 )
+            # Read and checked now, when the rules are made (a server's request, a record,
+            # a CLI flag), not first when the board is laid out.
+            error = _description_error(self.map_description)
+            if error is not None:
+                raise ValueError(f"map_description: {error}")
 
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate
@@ -259,6 +295,33 @@ class Rules:
         if self.map_kind == "big-islands":
             return 10
         return 10 if self.players >= 5 and self.large_game_variant == "mayfair" else 7
+
+    @property
+    def max_points(self) -> int:
+        """The most victory points one player can hold under these rules, from the
+        components: every city and settlement of the supply on the board (R5: 4 cities and
+        5 settlements; a city replaces a settlement, which goes back to the supply), both
+        special cards (Longest Road, Largest Army: 2 points each) and every victory point
+        card of the deck (5; 10 with two sets of cards). No scenario in play gives points
+        of its own (the Helpers of CATAN, the 1996 alternate rules — rule 1 only turns the
+        cards face up —, the pirate, the islands maps, Seafarers ships), so none is added;
+        one that does adds its points here."""
+        return sum(points for points, _ in self._points())
+
+    @property
+    def points_breakdown(self) -> str:
+        """:attr:`max_points` in words, for a message."""
+        return " + ".join(f"{points} for {what}" for points, what in self._points())
+
+    def _points(self) -> tuple[tuple[int, str], ...]:
+        cities = data.CITIES_PER_PLAYER
+        settlements = data.SETTLEMENTS_PER_PLAYER
+        return (
+            (2 * cities, f"{cities} cities"),
+            (settlements, f"{settlements} settlements"),
+            (2 * data.AWARD_POINTS, "Longest Road and Largest Army"),
+            (self.deck[DevCard.VICTORY_POINT], "the victory point cards"),
+        )
 
     @property
     def bank_per_resource(self) -> int:

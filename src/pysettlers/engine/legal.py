@@ -60,7 +60,9 @@ def legal_actions(s: GameState, player: int | None = None, *, offers: bool = Tru
         else:
             have = 0
         d = s.dev
-        if not s.dev_played and (d[i] or d[i + 1] or d[i + 2] or d[i + 3]):
+        if not s.dev_played and (
+            d[i] or d[i + 1] or d[i + 2] or d[i + 3] or (rs.vp_cards_played and d[i + 4])
+        ):
             have |= NEEDS_DEV
         for rule in by_have[have]:
             rule.options(s, p, t, out)

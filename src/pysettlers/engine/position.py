@@ -27,6 +27,7 @@ from .board import Board, make_board
 from .config import Rules
 from .derived import rebuild_caches
 from .flow import setup_player
+from .jsonfields import shown
 from .state import (
     ACCEPTED,
     COUNTERED,
@@ -38,7 +39,7 @@ from .state import (
     fresh_state,
 )
 from .types import NOBODY, DevCard, Phase, is_int
-from .validate import validate
+from .validate import check_supply, validate
 
 __all__ = ["AUTO", "position"]
 
@@ -53,6 +54,7 @@ the rulebook's order, or a mapping from names (or enum values) to counts."""
 Seat: TypeAlias = int | str
 """A player: a seat number or ``"p0"``, ``"p1"``…"""
 
+_LEVELS = {"settlement": 1, "city": 2, 1: 1, 2: 2}
 _ANSWERS = {
     "pending": PENDING,
     "accepted": ACCEPTED,
@@ -170,20 +172,22 @@ def position(
     for key, spec in (buildings or {}).items():
         v = _intersection(s, key)
         if not isinstance(spec, tuple) or len(spec) != 2:
-            raise ValueError(f"buildings[{key!r}]: expected (player, 'settlement' or 'city')")
+            raise ValueError(f"buildings[{shown(key)}]: expected (player, 'settlement' or 'city')")
         who, kind = spec
-        level = {"settlement": 1, "city": 2, 1: 1, 2: 2}.get(kind)
+        level = _LEVELS.get(kind) if isinstance(kind, (str, int)) else None
         if level is None:
-            raise ValueError(f"buildings[{key!r}]: {kind!r} is not 'settlement' or 'city'")
+            raise ValueError(
+                f"buildings[{shown(key)}]: {shown(kind)} is not 'settlement' or 'city'"
+            )
         if s.building_owner[v] != NOBODY:
             raise ValueError(f"buildings: two buildings on {topo.intersection_names[v]}")
-        s.building_owner[v] = _player(who, n, f"buildings[{key!r}]")
+        s.building_owner[v] = _player(who, n, f"buildings[{shown(key)}]")
         s.building_level[v] = level
     for key, who in (roads or {}).items():
         e = _path(s, key)
         if s.road_owner[e] != NOBODY:
             raise ValueError(f"roads: two roads on {topo.path_names[e]}")
-        s.road_owner[e] = _player(who, n, f"roads[{key!r}]")
+        s.road_owner[e] = _player(who, n, f"roads[{shown(key)}]")
     if robber is not None:
         s.robber = _robber_site(s, robber)
 
@@ -199,7 +203,7 @@ def position(
         if p in given_knights:
             k = given_knights[p]
             if not isinstance(k, int) or isinstance(k, bool):
-                raise ValueError(f"knights[{p}]: expected an integer, got {k!r}")
+                raise ValueError(f"knights[{p}]: expected an integer, got {shown(k)}")
             s.knights[p] = k
             if played is None or not any(_seat_key(q, n) == p for q in played):
                 s.played[5 * p + DevCard.KNIGHT] = k
@@ -268,7 +272,7 @@ def position(
     if discards is not None:
         for p, owed in per_player(discards, n, "discards"):
             if not isinstance(owed, int) or isinstance(owed, bool):
-                raise ValueError(f"discards[{p}]: expected an integer, got {owed!r}")
+                raise ValueError(f"discards[{p}]: expected an integer, got {shown(owed)}")
             s.discards[p] = owed
     elif ph == Phase.DISCARD:
         # "Half, rounded down" of each hand above the discard limit (Almanac, Rolling a 7).
@@ -285,8 +289,8 @@ def position(
         s.offer_id = 1  # the first offer of the position, as answers name it ('#1')
     if answers is not None:
         for p, word in per_player(answers, n, "answers"):
-            if word not in _ANSWERS:
-                raise ValueError(f"answers[{p}]: {word!r} is not one of {sorted(_ANSWERS)}")
+            if not isinstance(word, str) or word not in _ANSWERS:
+                raise ValueError(f"answers[{p}]: {shown(word)} is not one of {sorted(_ANSWERS)}")
             s.offer_answers[p] = _ANSWERS[word]
     if counters is not None:
         counter_list = list(s.offer_counters)
@@ -297,7 +301,9 @@ def position(
             counter_list[p] = (_resources(pair[0], where), _resources(pair[1], where))
         s.offer_counters = counter_list
 
-    # -- cached values and awards
+    # -- cached values and awards (pieces beyond the supply are refused first: the recount
+    # measures roads by a walk that many pieces would make endless)
+    check_supply(s)
     rebuild_caches(s)
     if longest_road == AUTO:
         s.longest_road = _award(NOBODY, s.road_length, data.LONGEST_ROAD_MIN)
@@ -323,7 +329,7 @@ def _seat_key(key: Seat, n: int) -> int:
         return int(key[1:])
     if is_int(key):
         return key
-    raise ValueError(f"{key!r} is not a player (a seat number or 'p0', 'p1', ...)")
+    raise ValueError(f"{shown(key)} is not a player (a seat number or 'p0', 'p1', ...)")
 
 
 def _player(key: Seat, n: int, where: str) -> int:
@@ -348,7 +354,9 @@ def _phase(x: Phase | str, where: str) -> Phase:
         return x
     if isinstance(x, str) and x.upper() in Phase.__members__:
         return Phase[x.upper()]
-    raise ValueError(f"{where}: {x!r} is not a phase ({', '.join(p.name.lower() for p in Phase)})")
+    raise ValueError(
+        f"{where}: {shown(x)} is not a phase ({', '.join(p.name.lower() for p in Phase)})"
+    )
 
 
 def _board_id(key: object, parse: Callable[[str], int], count: int, what: str) -> int:
@@ -357,7 +365,7 @@ def _board_id(key: object, parse: Callable[[str], int], count: int, what: str) -
         return parse(key)
     if is_int(key) and 0 <= key < count:
         return key
-    raise ValueError(f"{key!r} is not {what} of this board")
+    raise ValueError(f"{shown(key)} is not {what} of this board")
 
 
 def _intersection(s: GameState, key: object) -> int:
@@ -380,7 +388,7 @@ def _counts(spec: object, where: str, parse_name: Callable[[str], int], kinds: s
     if isinstance(spec, (tuple, list)):
         values = list(spec)
         if len(values) != 5:
-            raise ValueError(f"{where}: 5 counts of {kinds} are needed, got {spec!r}")
+            raise ValueError(f"{where}: 5 counts of {kinds} are needed, got {shown(spec)}")
     elif isinstance(spec, Mapping):
         values = [0] * 5
         for name, c in spec.items():
@@ -389,13 +397,15 @@ def _counts(spec: object, where: str, parse_name: Callable[[str], int], kinds: s
             elif isinstance(name, str):
                 i = parse_name(name)
             else:
-                raise ValueError(f"{where}: {name!r} names no card")
+                raise ValueError(f"{where}: {shown(name)} names no card")
+            if not is_int(c):
+                raise ValueError(f"{where}: {shown(c)} is not a count")
             values[i] += c
     else:
         raise ValueError(f"{where}: expected {kinds} as counts, a mapping or notation")
     for c in values:
         if not isinstance(c, int) or isinstance(c, bool):
-            raise ValueError(f"{where}: {c!r} is not a count")
+            raise ValueError(f"{where}: {shown(c)} is not a count")
     return (values[0], values[1], values[2], values[3], values[4])
 
 

@@ -46,12 +46,12 @@ from .derived import rebuild_caches
 from .errors import IllegalActionError
 from .events import Event, redact
 from .game import apply, apply_checked, new_game
-from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str
+from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str, shown
 from .registry import phase_owner
 from .state import GameState, fresh_state
 from .trade import name_open_offer
 from .types import NOBODY, DevCard, Phase, is_int
-from .validate import validate
+from .validate import check_supply, validate
 
 STATE_FORMAT = "pysettlers-state/1"
 RECORD_FORMAT = "pysettlers-record/1"
@@ -196,6 +196,9 @@ def load_state(obj: object) -> GameState:
         # A missing field or a value of the wrong type: say so as the docstring promises,
         # so that a server loading an uploaded position needs to catch one error only.
         raise ValueError(f"malformed {STATE_FORMAT} document: {type(e).__name__}: {e}") from e
+    except RecursionError:
+        # A deeply nested value where a field belongs, quoted in a message (``repr``).
+        raise ValueError(f"malformed {STATE_FORMAT} document: a value nests too deeply") from None
     # The board itself was checked when it was read (no 7 token, no numbered desert, ...).
     # It is not required to be a board the rules' map kind would lay out (check_board, which
     # replay applies): a position may come from another program's board or a rulebook
@@ -278,6 +281,9 @@ def _load_state(obj: dict[str, Any]) -> GameState:
         raise ValueError(
             f"phase {obj['phase']!r} belongs to {name} scenario, which the rules do not play"
         )
+    # Pieces beyond the supply are refused before the recount measures roads (a walk that
+    # thousands of pieces would make endless).
+    check_supply(s)
     rebuild_caches(s)
     return s
 
@@ -367,6 +373,14 @@ def replay(record: object, *, upto: object = None, checked: bool = True) -> Game
     is not notation or not legal, and, when the whole record is replayed, a ``result``
     (winner, turns, points) that is not the replayed game's.
     """
+    try:
+        return _replay(record, upto, checked)
+    except RecursionError:
+        # A deeply nested value where a field belongs, quoted in a message (``repr``).
+        raise ValueError(f"malformed {RECORD_FORMAT} record: a value nests too deeply") from None
+
+
+def _replay(record: object, upto: object, checked: bool) -> Game:
     if not isinstance(record, dict):
         raise ValueError(f"a {RECORD_FORMAT} record must be a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -549,9 +563,9 @@ def _action_item(i: int, item: object) -> tuple[str, str | None]:
     text = item[0]
     outcome = item[1] if len(item) == 2 else None
     if not isinstance(text, str):
-        raise ValueError(f"{where}: the action must be a string (got {text!r})")
+        raise ValueError(f"{where}: the action must be a string (got {shown(text)})")
     if outcome is not None and not isinstance(outcome, str):
-        raise ValueError(f"{where}: the outcome must be a string (got {outcome!r})")
+        raise ValueError(f"{where}: the outcome must be a string (got {shown(outcome)})")
     return text, outcome
 
 

@@ -146,6 +146,7 @@ class Ruleset:
         "discard_max",
         "special_building",
         "vp_target",
+        "vp_cards_played",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -158,6 +159,9 @@ class Ruleset:
         self.discard_max: int = rules.discard_max
         self.special_building: bool = rules.special_building
         self.alternate: bool = bool(rules.alternate)
+        # Alternate rule 1: victory point cards are played like the others, so holding one
+        # is a development card that could be played (``legal_actions``' NEEDS_DEV).
+        self.vp_cards_played: bool = rules.has("victory_points_played")
         scenarios = tuple(x for x in _SCENARIOS if x.enabled(rules))
         chosen = dict(_BASE)
         for x in scenarios:

@@ -36,10 +36,11 @@ from .actions import dev_name, format_bundle, resource_name
 from .derived import recount
 from .flow import setup_player
 from .registry import phase_owner
+from .scenario import path_pieces_of
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
 from .types import NOBODY, DevCard, Phase, is_int
 
-__all__ = ["validate"]
+__all__ = ["check_supply", "path_supply_problems", "validate"]
 
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
 TURN_PHASES = (P.PRE_ROLL, P.MAIN, P.BUILD)
@@ -148,6 +149,13 @@ def validate(s: GameState) -> list[str]:
     _cards(s, out)
     if board:
         return out  # the pieces' checks index players by the owners
+    on_paths = path_supply_problems(s)
+    out += on_paths + _building_supply(s)
+    if on_paths:
+        # The recount below measures each player's longest road (a walk over their roads,
+        # exponential in their number): more roads or ships than the supply stop the
+        # checks here, so no position can make validation hang.
+        return out
     _pieces(s, out)
     if seats:
         return out  # the remaining checks index the lists by these seats
@@ -292,21 +300,69 @@ def _cards(s: GameState, out: list[str]) -> None:
 # -- pieces ---------------------------------------------------------------------------------------
 
 
-_SUPPLY = (
-    ("roads_left", data.ROADS_PER_PLAYER, "roads"),
-    ("settlements_left", data.SETTLEMENTS_PER_PLAYER, "settlements"),
-    ("cities_left", data.CITIES_PER_PLAYER, "cities"),
-)
+def path_supply_problems(s: GameState) -> list[str]:
+    """Roads (and Seafarers ships) on the board beyond a player's supply, one message each
+    ([]: within it).
+
+    Cheap (one pass over the paths, no walk), so that ``validate``, ``position`` and
+    ``records.load_state`` check it before anything measures roads: pieces within their
+    supply (R5: "15 roads"; with Seafarers 15 ships) keep the Longest Road walk small
+    (``awards.MAX_PATH_PIECES``). Owners that are no seat are left to the range checks.
+    """
+    n = s.n
+    roads = _per_player(s.road_owner, n)
+    counts = [("roads_left", data.ROADS_PER_PLAYER, "roads", roads)]
+    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    if ships is not None:
+        counts.append(("ships", data.SHIPS_PER_PLAYER, "ships", _per_player(ships, n)))
+    return _beyond(counts)
+
+
+def check_supply(s: GameState) -> None:
+    """``ValueError`` naming the roads and ships beyond a player's supply
+    (:func:`path_supply_problems`): what the position builders call before they recount
+    the cached values (the recount measures roads)."""
+    problems = path_supply_problems(s)
+    if problems:
+        raise ValueError("invalid position: " + "; ".join(problems))
+
+
+def _building_supply(s: GameState) -> list[str]:
+    """Settlements and cities beyond a player's supply (R5: 5 settlements, 4 cities)."""
+    n = s.n
+    levels = s.building_level
+    owners = s.building_owner
+    settlements = _per_player([o for o, lvl in zip(owners, levels) if lvl == 1], n)
+    cities = _per_player([o for o, lvl in zip(owners, levels) if lvl == 2], n)
+    return _beyond(
+        [
+            ("settlements_left", data.SETTLEMENTS_PER_PLAYER, "settlements", settlements),
+            ("cities_left", data.CITIES_PER_PLAYER, "cities", cities),
+        ]
+    )
+
+
+def _per_player(owners: list[int], n: int) -> list[int]:
+    counts = [0] * n
+    for o in owners:
+        if is_int(o) and 0 <= o < n:
+            counts[o] += 1
+    return counts
+
+
+def _beyond(counts: list[tuple[str, int, str, list[int]]]) -> list[str]:
+    return [
+        f"{name}: p{p} has {k} {word} on the board (supply {limit})"
+        for name, limit, word, have in counts
+        for p, k in enumerate(have)
+        if k > limit
+    ]
 
 
 def _pieces(s: GameState, out: list[str]) -> None:
     t = s.topo
+    # (Pieces within each player's supply: ``supply_problems``, checked before this.)
     counted = recount(s)
-    # Pieces within each player's supply (R5: "5 settlements, 4 cities, and 15 roads").
-    for name, limit, word in _SUPPLY:
-        for p, left in enumerate(counted[name]):
-            if left < 0:
-                out.append(f"{name}: p{p} has {limit - left} {word} on the board (supply {limit})")
     for name, value in counted.items():
         if getattr(s, name) != value:
             out.append(f"{name}: cached {getattr(s, name)} differs from the recount {value}")

@@ -26,6 +26,7 @@ What this is not: a bot harness (``gym_env.py`` plays bots for the other seats).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -37,7 +38,7 @@ from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]  # (the 
 
 from pysettlers.engine import Rules, is_over, to_move
 
-from .core import Table
+from .core import Table, check_rules
 
 MAX_STEPS = 20_000
 
@@ -58,7 +59,7 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | Mapping[str, Any] | None = None,
         *,
         render_mode: str | None = None,
         graph: bool = False,
@@ -71,6 +72,7 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
             )
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        rules = check_rules(rules)  # a Rules, or a mapping of its options
         self.table = Table(rules, graph=graph)
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -139,12 +141,12 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
         pass
 
 
-def raw_env(rules: Rules | None = None, **kwargs: Any) -> SettlersAEC:
+def raw_env(rules: Rules | Mapping[str, Any] | None = None, **kwargs: Any) -> SettlersAEC:
     """The bare AEC environment (PettingZoo's ``raw_env()`` convention)."""
     return SettlersAEC(rules, **kwargs)
 
 
-def aec_env(rules: Rules | None = None, **kwargs: Any) -> Any:
+def aec_env(rules: Rules | Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
     """The AEC environment for ``rules`` (see :class:`SettlersAEC`) in PettingZoo's
     ``OrderEnforcingWrapper``, as its ``env()`` convention has it:
     ``aec_env(rules=Rules(players=6), render_mode="ansi")``; ``.unwrapped`` is the bare one."""

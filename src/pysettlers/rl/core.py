@@ -12,7 +12,7 @@ What this is not: the PettingZoo or Gymnasium conventions (``aec.py``, ``gym_env
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -83,9 +83,18 @@ class IllegalActionIndex(IllegalActionError):
         super().__init__("RL action", message)
 
 
-def check_rules(rules: Rules) -> Rules:
+def check_rules(rules: Rules | Mapping[str, Any]) -> Rules:
+    """The rules an environment plays: a :class:`Rules`, or its options as a plain mapping
+    read as ``Rules.from_json`` reads them (``gym.make(ENV_ID, rules={"players": 4})``,
+    where a config file or a command line gives plain data); ``ValueError`` naming a bad
+    option, ``TypeError`` for anything else."""
+    if isinstance(rules, Mapping):
+        return Rules.from_json(dict(rules))
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a pysettlers.engine.Rules (got {type(rules).__name__})")
+        raise TypeError(
+            "rules must be a pysettlers.engine.Rules or a mapping of its options "
+            f"(got {type(rules).__name__})"
+        )
     return rules
 
 

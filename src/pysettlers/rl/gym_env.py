@@ -33,7 +33,7 @@ What this is not: a multi-agent environment (``aec.py``) or a bot (the learner i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
@@ -43,7 +43,7 @@ from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
 from pysettlers.engine import Rules, apply, is_over, legal_actions, observe, to_move
 
 from .aec import MAX_STEPS
-from .core import I8, IllegalActionIndex, Table
+from .core import I8, IllegalActionIndex, Table, check_rules
 
 ENV_ID = "pysettlers/Settlers-v0"
 
@@ -55,7 +55,7 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | Mapping[str, Any] | None = None,
         opponents: Sequence[str] = ("random", "random", "random"),
         *,
         seat: int = 0,
@@ -68,7 +68,8 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
     ) -> None:
         if illegal_action not in ("raise", "refuse"):
             raise ValueError(f"illegal_action must be 'raise' or 'refuse' (got {illegal_action!r})")
-        rules = Rules(players=len(opponents) + 1) if rules is None else rules
+        # (a mapping of options, as gym.make passes plain data from a config: Rules.from_json)
+        rules = Rules(players=len(opponents) + 1) if rules is None else check_rules(rules)
         if len(opponents) != rules.players - 1:
             raise ValueError(
                 f"{rules.players} players need {rules.players - 1} opponents "

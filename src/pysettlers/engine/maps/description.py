@@ -179,17 +179,34 @@ def load_description(text: str) -> MapDescription:
     """A description from its JSON text; ``ValueError`` naming what is wrong."""
     if len(text) > MAX_TEXT:
         raise ValueError(f"map: the description is {len(text)} characters; at most {MAX_TEXT}")
+    if not isinstance(text, str):
+        raise ValueError(f"map: a description is JSON text (got {type(text).__name__})")
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(
             f"map: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})"
         ) from None
+    except RecursionError:
+        # json nests by recursion: a few thousand brackets exhaust the stack.
+        raise ValueError(_TOO_DEEP) from None
     return parse_description(obj)
+
+
+_TOO_DEEP = "map: the description nests too deeply (no field of a map description nests)"
 
 
 def parse_description(obj: object) -> MapDescription:
     """A description from JSON data; ``ValueError`` naming the field that is wrong."""
+    try:
+        return _parse_description(obj)
+    except RecursionError:
+        # A deeply nested value where a name or a count belongs: quoting it in the message
+        # (``repr``) recurses as deep as it nests.
+        raise ValueError(_TOO_DEEP) from None
+
+
+def _parse_description(obj: object) -> MapDescription:
     if not isinstance(obj, dict):
         raise ValueError(f"map: a description is a JSON object (got {type(obj).__name__})")
     known = {"name", "cells", "fixed", "pool", "tokens", "harbors", "port_rotation", "bridges"}

@@ -193,7 +193,46 @@ class Ships(Scenario):
                 )
         if x.moved > s.turn:
             out.append("ships: a ship moved after this turn")
+        out += _ships_connected(s, x)
         return out
+
+
+def _ships_connected(s: GameState, x: ShipsPart) -> list[str]:
+    """Every line of ships reaches one of its owner's settlements or cities.
+
+    "A chain of ships is always anchored at a settlement on the coast" (002): a ship is
+    built, or moved, only where it joins its owner's building or another of their ships, and
+    buildings stay. As for roads (``validate._roads_connected``) a line may pass an
+    opponent's building, which may have been built on it later; a ship never joins a
+    road except at its owner's building, so roads do not anchor a line.
+    """
+    topo = s.topo
+    owner = x.owner
+    bo = s.building_owner
+    ends = topo.path_ends
+    vpaths = topo.intersection_paths
+    reached = [False] * topo.n_paths
+    out = []
+    for e0, p in enumerate(owner):
+        if p == NOBODY or reached[e0]:
+            continue
+        part = [e0]
+        reached[e0] = True
+        found = False
+        i = 0
+        while i < len(part):
+            for v in ends[part[i]]:
+                if bo[v] == p:
+                    found = True
+                for f in vpaths[v]:
+                    if owner[f] == p and not reached[f]:
+                        reached[f] = True
+                        part.append(f)
+            i += 1
+        if not found:
+            names = ", ".join(topo.path_names[e] for e in sorted(part))
+            out.append(f"ships: p{p}'s ship(s) {names} connect to none of p{p}'s buildings")
+    return out
 
 
 register_notation(ActionKind.BUILD_SHIP, "ship", format_ship, parse_ship)
