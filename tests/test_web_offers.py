@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page
 
 from server_helpers import InProcessServer
 from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
-from web_driver import RESOURCES, ClickPlayer, Steer, Table
+from web_driver import RESOURCES, TURN, ClickPlayer, Steer, Table
 
 BOT_SEATS = [{"kind": "human"}] + [
     {"kind": "bot", "bot": "greedy", "options": {"offers": 1}} for _ in range(3)
@@ -225,23 +225,28 @@ def test_bot_turns_are_paced_for_a_person_by_default(
         game = created["game"]["id"]
         hold(page, srv.url, game, {3: (created["you"]["token"], "Ann")})
         page.wait_for_selector(".game[data-version]")
-        # The page's versions as they arrive, through the set-up (Ann places by clicking).
+        # The page's versions as they arrive; Ann plays by clicking when it is her turn.
+        player = ClickPlayer(page)
+        player.offers = 99  # (no offers of her own)
         seen: list[tuple[float, int, int]] = []  # (when, version, Ann's legal actions)
-        for _ in range(2000):
-            v, legal, phase = page.eval_on_selector(
-                ".game", "e => [+e.dataset.version, +e.dataset.legal, e.dataset.phase]"
-            )
-            if not phase.startswith("setup"):
-                break
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            v, legal = page.eval_on_selector(".game", "e => [+e.dataset.version, +e.dataset.legal]")
             if not seen or seen[-1][1] != v:
                 seen.append((time.monotonic(), v, legal))
-                if legal:
-                    page.wait_for_selector(".target", state="attached")
-                    page.dispatch_event(".target >> nth=0", "click")
-            page.wait_for_timeout(30)
+            bot_steps = sum(1 for a, b in itertools.pairwise(seen) if not a[2] and b[1] == a[1] + 1)
+            if bot_steps >= 10:
+                break
+            what = page.evaluate(TURN.strip())
+            if what in ("mine", "dialog"):
+                player.looked_at = str(v)
+                player.answer_dialog() if what == "dialog" else player.decide()
+                player.settle(str(v))
+            else:
+                page.wait_for_timeout(30)
         # Each bot action after the one before it (not after Ann's own clicks).
         steps = [b[0] - a[0] for a, b in itertools.pairwise(seen) if not a[2] and b[1] == a[1] + 1]
-        assert len(steps) >= 6, seen
+        assert len(steps) >= 10, seen
         assert statistics.median(steps) >= 0.6, steps  # "normal": 0.8 s an action
         assert not errors, errors
         context.close()
