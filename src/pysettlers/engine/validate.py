@@ -30,6 +30,8 @@ before an opponent's settlement cut it, who rolled what). It never changes the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import data
 from . import phases as P
 from .actions import dev_name, format_bundle, resource_name
@@ -38,6 +40,7 @@ from .flow import setup_player
 from .registry import phase_owner
 from .scenario import path_pieces_of
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
+from .topology import Topology
 from .types import NOBODY, DevCard, Phase, is_int
 
 __all__ = ["check_supply", "path_supply_problems", "validate"]
@@ -388,31 +391,41 @@ def _roads_connected(s: GameState, out: list[str]) -> None:
     to its owner's settlement, so the same holds there.
     """
     t = s.topo
-    ro = s.road_owner
-    bo = s.building_owner
+    for p, part in unanchored(t, s.road_owner, s.building_owner):
+        names = ", ".join(t.path_names[e] for e in part)
+        out.append(f"Road: p{p}'s road(s) {names} connect to none of p{p}'s buildings")
+
+
+def unanchored(
+    t: Topology, owner: Sequence[int], building_owner: Sequence[int]
+) -> list[tuple[int, list[int]]]:
+    """Each connected part of the pieces on paths (``owner[e]``: the path's owner, or
+    ``NOBODY``) that touches none of its owner's buildings, as (owner, its paths sorted):
+    the check of roads here and of a scenario's path pieces (Seafarers ships)."""
     ends = t.path_ends
     vpaths = t.intersection_paths
     reached = [False] * t.n_paths
-    for e0, p in enumerate(ro):
+    out: list[tuple[int, list[int]]] = []
+    for e0, p in enumerate(owner):
         if p == NOBODY or reached[e0]:
             continue
-        # The whole part of p's network containing e0, and whether it touches p's building.
+        # The whole part of p's pieces containing e0, and whether it touches p's building.
         part = [e0]
         reached[e0] = True
         found = False
         i = 0
         while i < len(part):
             for v in ends[part[i]]:
-                if bo[v] == p:
+                if building_owner[v] == p:
                     found = True
                 for f in vpaths[v]:
-                    if ro[f] == p and not reached[f]:
+                    if owner[f] == p and not reached[f]:
                         reached[f] = True
                         part.append(f)
             i += 1
         if not found:
-            names = ", ".join(t.path_names[e] for e in sorted(part))
-            out.append(f"Road: p{p}'s road(s) {names} connect to none of p{p}'s buildings")
+            out.append((p, sorted(part)))
+    return out
 
 
 # -- awards ---------------------------------------------------------------------------------------

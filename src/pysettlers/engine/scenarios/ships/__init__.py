@@ -77,6 +77,7 @@ from pysettlers.engine.scenario import Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import NOBODY, ActionKind
+from pysettlers.engine.validate import unanchored
 
 from . import part as _part
 from .notation import format_move, format_ship, parse_move, parse_ship
@@ -207,31 +208,10 @@ def _ships_connected(s: GameState, x: ShipsPart) -> list[str]:
     road except at its owner's building, so roads do not anchor a line.
     """
     topo = s.topo
-    owner = x.owner
-    bo = s.building_owner
-    ends = topo.path_ends
-    vpaths = topo.intersection_paths
-    reached = [False] * topo.n_paths
     out = []
-    for e0, p in enumerate(owner):
-        if p == NOBODY or reached[e0]:
-            continue
-        part = [e0]
-        reached[e0] = True
-        found = False
-        i = 0
-        while i < len(part):
-            for v in ends[part[i]]:
-                if bo[v] == p:
-                    found = True
-                for f in vpaths[v]:
-                    if owner[f] == p and not reached[f]:
-                        reached[f] = True
-                        part.append(f)
-            i += 1
-        if not found:
-            names = ", ".join(topo.path_names[e] for e in sorted(part))
-            out.append(f"ships: p{p}'s ship(s) {names} connect to none of p{p}'s buildings")
+    for p, part in unanchored(topo, x.owner, s.building_owner):
+        names = ", ".join(topo.path_names[e] for e in part)
+        out.append(f"ships: p{p}'s ship(s) {names} connect to none of p{p}'s buildings")
     return out
 
 
