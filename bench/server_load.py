@@ -265,6 +265,14 @@ def main() -> None:
         db = args.db or f"sqlite:///{tmp.name}/load.db"
         python = args.server_python or sys.executable
         cmd = [python, "-m", "pysettlers", "serve", "--port", str(port), "--db", db]
+        # Every simulated player comes from 127.0.0.1: the per-address limits, meant for
+        # strangers on the internet, would refuse the load itself (``server/limits.py``).
+        # (A server from before those limits, --server-python, has no such flags.)
+        helped = subprocess.run(
+            [*cmd[:4], "--help"], capture_output=True, text=True, check=False
+        ).stdout
+        if "--connections-per-address" in helped:
+            cmd += ["--connections-per-address", "100000", "--games-per-minute", "100000"]
         cmd += ["--log-level", "warning", *args.server_args.split()]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
         base, pid = f"http://127.0.0.1:{port}", proc.pid

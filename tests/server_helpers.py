@@ -35,7 +35,8 @@ import uvicorn
 
 from pysettlers.server import create_app
 from pysettlers.server.client import SeatClient, random_move
-from pysettlers.server.ws import MAX_MESSAGE
+from pysettlers.server.limits import Limits
+from pysettlers.server.ws import MAX_FRAME
 
 SOAK = os.environ.get("PYSETTLERS_SOAK") == "1"
 
@@ -49,21 +50,32 @@ def free_port() -> int:
 class InProcessServer:
     """uvicorn serving ``create_app(db)`` in a thread of this process. Its bots do not pace
     themselves for people (``pace=0``) unless a test asks (``pace=1``: the server's own
-    default), so that games against bots take the time their moves take."""
+    default), so that games against bots take the time their moves take. Every test client
+    comes from 127.0.0.1, so the per-address limits are lifted unless a test passes its own
+    ``limits`` (``tests/test_server_limits.py`` does). ``server_options`` replace uvicorn's
+    (e.g. ``cli.uvicorn_options``: what ``pysettlers serve`` runs)."""
 
-    def __init__(self, db: str, *, pace: float = 0.0) -> None:
+    def __init__(
+        self,
+        db: str,
+        *,
+        pace: float = 0.0,
+        server_options: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(db, pace=pace)
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=MAX_MESSAGE,
-            ws_per_message_deflate=False,  # as `pysettlers serve` by default
-            lifespan="on",
-        )
+        options.setdefault("limits", Limits(connections_per_address=10**6, games_per_minute=10**6))
+        self.app = create_app(db, pace=pace, **options)
+        config_options: dict[str, Any] = {
+            "ws_max_size": MAX_FRAME,
+            "ws_per_message_deflate": False,  # as `pysettlers serve` by default
+            **(server_options or {}),
+            "host": "127.0.0.1",
+            "port": self.port,
+            "log_level": "warning",
+        }
+        config = uvicorn.Config(self.app, lifespan="on", **config_options)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

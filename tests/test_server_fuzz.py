@@ -5,8 +5,8 @@ What this is for: issue point 7. Hypothesis generates request bodies and WebSock
 (random text, random JSON, actions of other seats, illegal actions, old and future versions,
 forged tokens); every one must get a clear refusal — a 4xx with the field or an ``error``
 message with a code — while the server stays up and the game does not change. Then the
-limits: message size (the socket is closed with 1009), spectators per game, connections per
-process, refused messages per connection.
+limits: message size (``too_large``, then 1009 past the frame limit), spectators per game,
+connections per process, refused messages per connection.
 
 What this is not: a test of legal play (``test_server_play.py``).
 """
@@ -14,6 +14,7 @@ What this is not: a test of legal play (``test_server_play.py``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import string
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
 from pysettlers.server.client import SeatClient
+from pysettlers.server.ws import MAX_FRAME
 from server_helpers import SOAK, InProcessServer, human_game
 
 EXAMPLES = 300 if SOAK else 40
@@ -249,7 +251,17 @@ def test_oversized_messages_close_the_socket(
         c = SeatClient(server.url, game_id, tokens[1])
         await c.connect()
         assert c.ws is not None
-        await c.ws.send(json.dumps({"type": "chat", "text": "x" * 5000}))
+        # Over MAX_MESSAGE, within MAX_FRAME: refused by name (with its id), still connected.
+        await c.ws.send(json.dumps({"type": "chat", "text": "x" * 5000, "id": "big"}))
+        refused = await c.recv(10)
+        while refused["type"] != "error":
+            refused = await c.recv(10)
+        assert refused["code"] == "too_large" and refused["id"] == "big", refused
+        await c.send({"type": "ping"})
+        while (await c.recv(10))["type"] != "pong":
+            pass
+        # Over MAX_FRAME: the ASGI server closes the connection (1009) before it is read.
+        await c.ws.send(json.dumps({"type": "chat", "text": "x" * (MAX_FRAME + 1)}))
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 await c.recv(10)
@@ -263,7 +275,8 @@ def test_spectator_and_connection_limits(
     server: InProcessServer, game: tuple[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, _ = game
-    monkeypatch.setattr("pysettlers.server.ws.MAX_SPECTATORS", 2)
+    limits = server.hub.limits
+    monkeypatch.setattr(server.hub, "limits", dataclasses.replace(limits, spectators_per_game=2))
 
     async def go() -> None:
         watchers = [SeatClient(server.url, game_id) for _ in range(2)]
@@ -274,7 +287,7 @@ def test_spectator_and_connection_limits(
             await third.connect()
         for w in watchers:
             await w.close()
-        monkeypatch.setattr("pysettlers.server.ws.MAX_CONNECTIONS", 0)
+        monkeypatch.setattr(server.hub, "limits", dataclasses.replace(limits, connections=0))
         async with websockets.connect(third.url) as ws:
             refusal = json.loads(await ws.recv())
             assert refusal["code"] == "server_full"

@@ -90,4 +90,4 @@ def test_preview_is_the_board_a_game_with_that_seed_gets(finished: tuple[str, st
     record = httpx.get(f"{base}/api/games/{game}/record", timeout=10).json()
     assert r.json()["board"] == record["board"]
     bad = httpx.post(f"{base}/api/preview", json={"rules": {"players": 9}}, timeout=10)
-    assert bad.status_code == 400 and bad.json()["error"] == "bad_rules"
+    assert bad.status_code == 422 and bad.json()["error"] == "bad_rules"

@@ -96,14 +96,18 @@ def test_an_action_applied_twice_is_refused_and_writes_nothing(store: Store) -> 
     store.submit(Store.append_action("g2", row(1, "c1"), "in_progress", None)).result()
     with pytest.raises(Conflict):  # the same version again
         store.submit(Store.append_action("g2", row(1, "c9"), "in_progress", None)).result()
-    with pytest.raises(Conflict):  # the same client id at the next version
-        store.submit(Store.append_action("g2", row(2, "c1"), "in_progress", None)).result()
+    again = LoggedAction(2, 1, "p1 end", None, "c1", "human")  # row 1's seat, its id
+    with pytest.raises(Conflict):  # the same seat's client id at the next version
+        store.submit(Store.append_action("g2", again, "in_progress", None)).result()
     with pytest.raises(Conflict):  # a version ahead of the game's: the update finds no row
         store.submit(Store.append_action("g2", row(5), "in_progress", None)).result()
     assert [(r.version, r.client_id) for r in action_rows(store, "g2")] == [(1, "c1")]
     assert game_row(store, "g2").version == 1
-    store.submit(Store.append_action("g2", row(2, "c2"), "in_progress", None)).result()
+    # Ids are a seat's own: another seat may use the same one.
+    store.submit(Store.append_action("g2", row(2, "c1"), "in_progress", None)).result()
     assert game_row(store, "g2").version == 2
+    assert store.action_by_client_id("g2", 0, "c1") == 2
+    assert store.action_by_client_id("g2", 1, "c1") == 1
 
 
 def test_in_one_group_commit_only_the_bad_write_fails(store: Store) -> None:

@@ -51,7 +51,7 @@ def test_a_map_that_cannot_be_laid_out_is_refused_by_name(srv: InProcessServer) 
         ("/api/games", {"rules": IMPOSSIBLE}),
     ):
         r = httpx.post(srv.url + path, json=body, timeout=30)
-        assert r.status_code == 400, (path, r.text)
+        assert r.status_code == 422, (path, r.text)  # (bad_rules is 422 on every route)
         assert r.json()["error"] == "bad_rules"
         assert "cannot be kept apart" in r.json()["message"]
     assert not srv.hub.sessions or all(

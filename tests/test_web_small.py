@@ -228,8 +228,11 @@ def test_hotseat_players_are_named_in_the_lobby(
     page.wait_for_selector(".pass")
     names = [s.name for s in web.hub.sessions[game].info.seats]
     assert names[:3] == ["Ann", "Bo", "Player 3"], names
-    who = page.get_attribute(".pass", "data-pass")
-    assert page.inner_text(".pass h1") == f"Pass the device to {names[int(who or 0)]}"
+    # (read at once: the screen may turn to another seat as the first states arrive)
+    who, title = page.eval_on_selector(
+        ".pass", "e => [e.dataset.pass, e.querySelector('h1').textContent]"
+    )
+    assert title == f"Pass the device to {names[int(who or 0)]}"
     page.click("[data-reveal]")
     page.wait_for_selector(".player[data-seat='1']")
     assert page.inner_text(".player[data-seat='1'] .pname").startswith("Bo")

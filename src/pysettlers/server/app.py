@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import html
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -25,11 +26,26 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from .hub import Hub, LobbyError
-from .protocol import PROTOCOL, CreatedOut, ErrorOut, GameIn, GameOut, JoinedOut, JoinIn
+from .admin import add_routes as add_admin_routes
+from .hub import MAX_BOT_GAMES, Hub, LobbyError
+from .lifecycle import PARK_AFTER
+from .limits import Limits, TooManyGames, client_key
+from .protocol import (
+    PROTOCOL,
+    CreatedOut,
+    ErrorOut,
+    GameIn,
+    GameOut,
+    HealthOut,
+    JoinedOut,
+    JoinIn,
+    refusals,
+)
 from .replays import add_routes as add_replay_routes
 from .store import Store, migrate
 from .ws import game_socket
@@ -46,7 +62,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """Refuse HTTP request bodies over ``MAX_BODY`` (by header, or counted as they come)."""
+    """Refuse HTTP request bodies over ``MAX_BODY`` with 413, however they are sent: by
+    their ``Content-Length`` before reading, or counted as they come (chunked)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -60,19 +77,35 @@ class BodyLimit:
                 await _too_large(send)
                 return
         seen = 0
+        over = False
+        started = False
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
+                over = True
                 raise _BodyTooLarge
             return message
 
+        async def guarded(message: Message) -> None:
+            # The framework turns an error while reading the body into its own answer
+            # (FastAPI: 400 "error parsing the body"); a body over the limit is a 413.
+            nonlocal started
+            if over:
+                if not started:
+                    started = True
+                    await _too_large(send)
+                return
+            started = True
+            await send(message)
+
         try:
-            await self.app(scope, limited, send)
+            await self.app(scope, limited, guarded)
         except _BodyTooLarge:
-            await _too_large(send)
+            if not started:
+                await _too_large(send)
 
 
 class _BodyTooLarge(Exception):
@@ -80,7 +113,7 @@ class _BodyTooLarge(Exception):
 
 
 async def _too_large(send: Send) -> None:
-    body = b'{"error":"too_large","message":"request bodies are at most 65536 bytes"}'
+    body = b'{"error":"too_large","message":"request bodies are at most 65536 bytes","field":null}'
     await send(
         {
             "type": "http.response.start",
@@ -97,10 +130,18 @@ def create_app(
     bot_threads: int = 2,
     sqlite_sync: str = "full",
     pace: float = 1.0,
+    park_after: float = PARK_AFTER,
+    max_bot_games: int = MAX_BOT_GAMES,
+    admin_token: str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated to the newest schema at start);
     ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``); ``pace`` scales the
-    delays of every game's ``bot_speed`` (0: bots never wait for people to follow)."""
+    delays of every game's ``bot_speed`` (0: bots never wait for people to follow);
+    ``park_after`` seconds without a person park a game, ``max_bot_games`` bounds the
+    bots-only games in progress (``lifecycle.py``); ``admin_token`` turns the admin routes
+    on (``admin.py``); ``limits`` bounds connections and game creation by client
+    address, by game and in all (``limits.py``; its defaults when ``None``)."""
     state: dict[str, Hub] = {}
 
     @asynccontextmanager
@@ -108,7 +149,14 @@ def create_app(
         store = Store(db_url, sqlite_sync)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, migrate, store.engine)
-        hub = Hub(store, bot_threads=bot_threads, pace=pace)
+        hub = Hub(
+            store,
+            bot_threads=bot_threads,
+            pace=pace,
+            park_after=park_after,
+            max_bot_games=max_bot_games,
+            limits=limits,
+        )
         await hub.start()
         # What is alive now (the modules, the restored games) lives as long as the process:
         # kept out of the collector's full passes, which otherwise walk it all every time
@@ -139,17 +187,19 @@ def create_app(
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, e: LobbyError) -> JSONResponse:
         body = ErrorOut(error=e.code, message=e.message, field=e.field)
-        return JSONResponse(body.model_dump(), status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if isinstance(e, TooManyGames) else None
+        return JSONResponse(body.model_dump(), status_code=e.status, headers=headers)
 
-    errors: dict[int | str, dict[str, Any]] = {
-        400: {"model": ErrorOut},
-        403: {"model": ErrorOut},
-        404: {"model": ErrorOut},
-        409: {"model": ErrorOut},
-        413: {"model": ErrorOut},
-    }
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, e: RequestValidationError) -> Response:
+        # FastAPI's own 422 (the field in ``loc``), written as ASCII JSON: a lone surrogate
+        # in the input it echoes cannot be encoded as UTF-8 (its default handler fails, 500).
+        body = json.dumps({"detail": jsonable_encoder(e.errors())})
+        return Response(body, status_code=422, media_type="application/json")
 
-    @app.get("/api/health")
+    # Each route declares its refusals (``protocol.HTTP_ERRORS``: one status per code);
+    # docs/protocol.md's "Refusals by route" lists the same (tests/test_protocol_spec.py).
+    @app.get("/api/health", response_model=HealthOut)
     async def health() -> dict[str, Any]:
         h = hub()
         return {"ok": True, "protocol": PROTOCOL, "games": len(h.sessions)}
@@ -162,25 +212,65 @@ def create_app(
         """Public games, newest first: ``status`` open (seats to take), in_progress, finished."""
         return await hub().list_games(status, limit)
 
-    @app.post("/api/games", response_model=CreatedOut, status_code=201, responses=errors)
+    @app.post(
+        "/api/games",
+        response_model=CreatedOut,
+        status_code=201,
+        responses=refusals(
+            "bad_rules",
+            "bad_seats",
+            "bad_join",
+            "bad_bot",
+            "too_large",
+            "too_many_bot_games",
+            "too_many_games",
+            "too_slow",
+        ),
+    )
     async def create_game(req: GameIn, request: Request) -> CreatedOut:
         """A new game: rules, seats (human or bot), options. Returns invite links for the
-        human seats and, with ``join``, the creator's own seat token."""
-        return await hub().create(req, str(request.base_url))
+        human seats and, with ``join``, the creator's own seat token. One client address
+        creates at most ``games_per_minute`` games a minute (429 ``too_many_games``, with
+        ``Retry-After``)."""
+        h = hub()
+        # Games created by one address are bounded (``too_many_games``, with Retry-After):
+        # each lays out a board and may start bots (``limits.py``).
+        client = request.client
+        h.creations.take(client_key(client.host if client is not None else None), h.limits)
+        return await h.create(req, str(request.base_url))
 
-    @app.get("/api/games/{game_id}", response_model=GameOut, responses=errors)
+    @app.get(
+        "/api/games/{game_id}", response_model=GameOut, responses=refusals("no_game", "broken_game")
+    )
     async def show_game(game_id: str) -> GameOut:
         session = await hub().get(game_id)
         if session is None:
             raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
         return hub().summary(session)
 
-    @app.post("/api/games/{game_id}/join", response_model=JoinedOut, responses=errors)
+    @app.post(
+        "/api/games/{game_id}/join",
+        response_model=JoinedOut,
+        responses=refusals(
+            "no_seat",
+            "bad_invite",
+            "private",
+            "reserved",
+            "no_game",
+            "taken",
+            "not_open",
+            "too_large",
+            "broken_game",
+        ),
+    )
     async def join_game(game_id: str, req: JoinIn) -> JoinedOut:
         """Take a seat by invite code (or a public game's open seat): the seat token."""
         return await hub().join(game_id, req)
 
-    @app.get("/api/games/{game_id}/record", responses=errors)
+    @app.get(
+        "/api/games/{game_id}/record",
+        responses=refusals("bad_token", "no_game", "too_slow", "broken_game"),
+    )
     async def game_record(
         game_id: str, authorization: str | None = Header(None, max_length=200)
     ) -> dict[str, Any]:
@@ -197,11 +287,14 @@ def create_app(
             viewer = h.seat_for_token(session, token.strip()) if scheme == "Bearer" else None
             if viewer is None:
                 raise LobbyError(403, "bad_token", "this token holds no seat in this game")
-        async with session.lock:
-            return session.record(viewer)
+        async with session.lock:  # (the game waits while its record is written)
+            return await h.work.run("building the record", session.record, viewer)
 
     @app.post(
-        "/api/games/{game_id}/rematch", response_model=CreatedOut, status_code=201, responses=errors
+        "/api/games/{game_id}/rematch",
+        response_model=CreatedOut,
+        status_code=201,
+        responses=refusals("bad_token", "no_game", "not_over", "taken", "too_slow", "broken_game"),
     )
     async def rematch(
         game_id: str, request: Request, authorization: str | None = Header(None, max_length=200)
@@ -217,6 +310,7 @@ def create_app(
         return await hub().rematch(game_id, token, str(request.base_url))
 
     add_replay_routes(app, hub)  # replays and statistics of finished games (replays.py)
+    add_admin_routes(app, hub, admin_token)  # the operator's (admin.py), with a token
 
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:

@@ -18,7 +18,11 @@ from typing import Any
 
 import orjson
 
+from .protocol import Close
+
 MAX_QUEUED = 256  # messages waiting for a slow client before it is disconnected
+MAX_STRIKES = 50  # refused messages at once before a client is disconnected ...
+STRIKES_FORGIVEN = 0.2  # ... each forgiven after a while (one every 5 s)
 
 
 class Client:
@@ -31,10 +35,14 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_reason = ""
+        self.close_code: int = Close.NORMAL
         # Refused and idle messages are limited; an accepted action gives its token back,
         # so a fast bot client is never slowed (the game itself paces real actions).
         self.messages = TokenBucket(rate=50, burst=100)
         self.chat = TokenBucket(rate=0.5, burst=5)
+        # Refusals of any kind (malformed, rate-limited, stale, illegal): a flood is cut
+        # off, while an honest client's occasional stale action in a long game is not.
+        self.strikes = TokenBucket(rate=STRIKES_FORGIVEN, burst=MAX_STRIKES)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(orjson.dumps(message).decode())
@@ -43,15 +51,18 @@ class Client:
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.close("too far behind: reconnect for the current view")
+            self.close("too far behind: reconnect for the current view", Close.TOO_FAR_BEHIND)
             return
         self.queue.put_nowait(text)
 
-    def close(self, reason: str) -> None:
-        """Stop sending; the sender task closes the socket with ``reason``."""
+    def close(self, reason: str, code: int = Close.NORMAL) -> None:
+        """Stop sending; the sender task closes the socket with ``code`` and ``reason``
+        (``protocol.Close``: each reason its own code, so a client knows whether to
+        connect again)."""
         if not self.closed:
             self.closed = True
             self.close_reason = reason
+            self.close_code = code
             self.queue.put_nowait(None)
 
 

@@ -28,8 +28,12 @@ from typing import Any
 from pysettlers.bots import bot_names, make_bot
 from pysettlers.engine import Game, Rules
 
+from . import lifecycle
 from .errors import LobbyError
+from .lifecycle import PARK_AFTER, PARKED
+from .limits import Connections, Creations, Limits
 from .protocol import (
+    Close,
     CreatedOut,
     GameIn,
     GameOut,
@@ -48,6 +52,7 @@ __all__ = ["Hub", "LobbyError"]
 log = logging.getLogger("pysettlers.server")
 
 EVICT_AFTER = 600.0  # seconds a finished game without clients stays in memory
+MAX_BOT_GAMES = 8  # bots-only games in progress at once, by default
 
 
 def digest(secret: str) -> str:
@@ -59,13 +64,29 @@ def digest(secret: str) -> str:
 class Hub:
     """The games of this process (see the module docstring)."""
 
-    def __init__(self, store: Store, *, bot_threads: int = 2, pace: float = 1.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_threads: int = 2,
+        pace: float = 1.0,
+        park_after: float = PARK_AFTER,
+        max_bot_games: int = MAX_BOT_GAMES,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
+        self.limits = limits or Limits()  # connections and creations (``limits.py``)
         self.pace = pace  # scales every game's bot_speed (0: bots never wait; tests)
+        self.park_after = park_after  # seconds without a person before a game is parked
+        self.max_bot_games = max_bot_games  # bots-only games in progress at once
         self.sessions: dict[str, GameSession] = {}
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        # Bots-only games think in a thread of their own: one at a time, whatever their
+        # number, so that people's games keep the other bot threads.
+        self.bots_only_pool = ThreadPoolExecutor(1, thread_name_prefix="bots-only")
         self.work = Work()  # requests' heavy work, off the event loop (``work.py``)
-        self.connections = 0
+        self.connections = Connections()  # WebSockets open, in all and by address
+        self.creations = Creations()  # games created, by address
         self._loading: dict[str, asyncio.Future[GameSession | None]] = {}
         self.rematches: dict[str, str] = {}  # a finished game's id -> its rematch's id
         self._ticker: asyncio.Task[None] | None = None
@@ -95,8 +116,9 @@ class Hub:
             self._ticker.cancel()
         for session in self.sessions.values():
             for client in session.clients():
-                client.close("the server is shutting down")
+                client.close("the server is shutting down", Close.GOING_AWAY)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bots_only_pool.shutdown(wait=False, cancel_futures=True)
         self.work.close()
 
     async def _tick(self) -> None:
@@ -108,12 +130,42 @@ class Hub:
                     session.tick(t)
                 except Exception:  # one game's trouble must not stop every clock
                     log.exception("game %s: tick failed", game_id)
+                if self._parks(session, t):
+                    await self._park(session)
+                    continue
                 if session.status != FINISHED or session.clients():
                     session.idle_since = None
                 elif session.idle_since is None:
                     session.idle_since = t
                 elif t - session.idle_since > EVICT_AFTER:
                     del self.sessions[game_id]  # reloaded from the log if asked for again
+
+    def _parks(self, session: GameSession, t: float) -> bool:
+        """Whether a game is to be parked now (``lifecycle.py``): people's seats, nobody
+        here, for ``park_after`` seconds."""
+        return (
+            session.status in (OPEN, IN_PROGRESS)
+            and not session.bots_only
+            and not session.clients()
+            and t - session.last_person > self.park_after
+        )
+
+    async def _park(self, session: GameSession) -> None:
+        async with session.lock:
+            if session.clients():  # someone came meanwhile
+                return
+            was = session.status
+            await self.store.write(lifecycle.park(session.info.id, was))
+            session.info.status = PARKED
+            session.info.options["parked_from"] = was
+        self.sessions.pop(session.info.id, None)  # rebuilt from the log when opened
+        log.info("game %s parked: nobody here for %.0f s", session.info.id, self.park_after)
+
+    def _pool_for(self, seats: list[SeatInfo]) -> ThreadPoolExecutor:
+        return self.bots_only_pool if all(s.kind != "human" for s in seats) else self.bot_pool
+
+    def bot_games(self) -> int:
+        return sum(1 for x in self.sessions.values() if x.bots_only and x.status == IN_PROGRESS)
 
     # -- finding games ----------------------------------------------------------------------------
 
@@ -150,9 +202,13 @@ class Hub:
             return None
         info, actions = loaded
         game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions)
-        session = GameSession(info, game, self.store, self.bot_pool, ids, pace=self.pace)
+        pool = self._pool_for(info.seats)
+        session = GameSession(info, game, self.store, pool, ids, pace=self.pace)
         session._after_change(-1)
         self.sessions[game_id] = session
+        if session._past_limit():  # (a game from before games had a bound)
+            async with session.lock:
+                await session.end_unfinished("turn_limit")
         return session
 
     async def list_games(self, status: str | None, limit: int) -> list[GameOut]:
@@ -197,6 +253,14 @@ class Hub:
                 seats.append(SeatInfo(i, "human", name=seat_in.name))
         if req.join is not None and (req.join >= len(seats) or seats[req.join].kind != "human"):
             raise LobbyError(422, "bad_join", f"seat {req.join} is not a human seat", "join")
+        if all(s.kind == "bot" for s in seats) and self.bot_games() >= self.max_bot_games:
+            raise LobbyError(
+                429,
+                "too_many_bot_games",
+                f"this server plays at most {self.max_bot_games} bots-only games at once: "
+                "try again when one has ended, or sit at the table yourself",
+                "seats",
+            )
         game = await self._new_game(rules)
         invites: list[InviteOut] = []
         game_id = secrets.token_urlsafe(9)
@@ -228,6 +292,7 @@ class Hub:
             "manual_chance": req.manual_chance,
             "bot_speed": req.bot_speed,
             "offer_time": req.offer_time,
+            "turn_limit": req.turn_limit,
         }
         session = await self._open(game_id, req.name, game, options, seats, full)
         you = None
@@ -240,8 +305,8 @@ class Hub:
         chooses how long that takes), a map that cannot be laid out refused by name."""
         try:
             return await self.work.run("laying out the board", Game.new, rules)
-        except ValueError as e:
-            raise LobbyError(400, "bad_rules", str(e)[:300], "rules") from None
+        except ValueError as e:  # (422 as every bad_rules: protocol.HTTP_ERRORS)
+            raise LobbyError(422, "bad_rules", str(e)[:300], "rules") from None
 
     async def _open(
         self,
@@ -267,7 +332,8 @@ class Hub:
             seats=seats,
         )
         await self.store.write(Store.insert_game(info))
-        session = GameSession(info, game, self.store, self.bot_pool, {}, pace=self.pace)
+        pool = self._pool_for(seats)
+        session = GameSession(info, game, self.store, pool, {}, pace=self.pace)
         self.sessions[game_id] = session
         if full:
             session.start()
@@ -507,11 +573,12 @@ def _summary(info: GameInfo, session: GameSession | None) -> GameOut:
         turn = 0
         spectators = 0
     status = info.status
-    assert status in (OPEN, IN_PROGRESS, FINISHED)
+    assert status in (OPEN, IN_PROGRESS, FINISHED, PARKED)
     return GameOut(
         id=info.id,
         name=info.name,
         status=status,
+        ended=info.options.get("ended"),
         rules=_public_rules(info),
         seats=seats,
         version=info.version,

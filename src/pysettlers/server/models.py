@@ -67,10 +67,13 @@ class SeatRow(Base):
 
 class ActionRow(Base):
     """One accepted action. (game, version) is the primary key, so no version is ever
-    written twice; ``client_id`` (unique per game) makes a client's retry idempotent."""
+    written twice; ``client_id`` (unique per game and seat: a seat's own) makes a client's
+    retry idempotent."""
 
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "client_id", name="uq_actions_client_id"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "client_id", name="uq_actions_seat_client_id"),
+    )
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)  # state version after it

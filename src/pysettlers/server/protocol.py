@@ -1,12 +1,13 @@
 """The server's protocol as data: pydantic models of every HTTP body and WebSocket message.
 
 What this is for: one definition of each message, used to validate what clients send (a
-malformed message is refused naming the field) and to document what the server sends;
-FastAPI publishes the HTTP half at ``/openapi.json``. ``docs/protocol.md`` describes the
-same messages with an example each. ``PROTOCOL`` is the version a client and the server
-agree on in ``hello`` / ``welcome``; it changes only when a message changes incompatibly
-(new optional fields and new rules options do not change it: ``rules`` is an open object
-checked by the engine's ``Rules``).
+malformed message is refused naming the field: strict types, no coercion, and free text
+without NUL, lone surrogates or, on one line, control characters) and to document what the
+server sends; FastAPI publishes the HTTP half at ``/openapi.json``. ``docs/protocol.md``
+describes the same messages with an example each. ``PROTOCOL`` is the version a client and
+the server agree on in ``hello`` / ``welcome``; it changes only when a message changes
+incompatibly (new optional fields and new rules options do not change it: ``rules`` is an
+open object checked by the engine's ``Rules``).
 
 What this is not: the game (views and legal actions are the engine's JSON, passed through
 as they are) and no behaviour.
@@ -14,19 +15,100 @@ as they are) and no behaviour.
 
 from __future__ import annotations
 
+import re
+from enum import IntEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
 
 PROTOCOL = 1
 
-BotOption = bool | int | float | str
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-Token = Annotated[str, StringConstraints(min_length=8, max_length=100)]
+# Free text from strangers is checked here, once, so that every database stores the same
+# thing: PostgreSQL refuses NUL in text (SQLite keeps it), and a lone surrogate cannot be
+# written as UTF-8 at all. One-line text (names, ids, notation) has no control characters;
+# chat (and the strings in ``rules``) may hold tabs and line breaks.
+_NOT_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def _problem(value: str, bad: re.Pattern[str]) -> str | None:
+    found = bad.search(value)
+    if found is None:
+        return None
+    c = found.group()
+    what = (
+        "a NUL character"
+        if c == "\x00"
+        else "a lone surrogate"
+        if "\ud800" <= c <= "\udfff"
+        else "a control character"
+    )
+    return f"holds {what} ({c!a} at {found.start()})"
+
+
+def _line(value: Any) -> Any:
+    # (before the type's own checks: their messages cannot name a lone surrogate)
+    problem = _problem(value, _NOT_LINE) if isinstance(value, str) else None
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+def _text(value: Any) -> Any:
+    problem = _problem(value, _NOT_TEXT) if isinstance(value, str) else None
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+def _json_text(value: Any, where: str = "") -> Any:
+    """Every string (key or value) in a JSON value, checked as text (``rules``, bot options)."""
+    if isinstance(value, str):
+        problem = _problem(value, _NOT_TEXT)
+        if problem is not None:
+            raise ValueError(f"{where or 'value'} {problem}")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _json_text(k, f"{where}.{k!a}" if where else "a key")
+            _json_text(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _json_text(v, f"{where}[{i}]")
+    return value
+
+
+Line = Annotated[str, BeforeValidator(_line)]
+"""One line of text from a client: no control characters, no lone surrogates."""
+BotOption = bool | int | float | Line
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    BeforeValidator(_line),
+]
+Token = Annotated[str, StringConstraints(min_length=8, max_length=100), BeforeValidator(_line)]
+JsonObject = Annotated[dict[str, Any], AfterValidator(_json_text)]
 
 
 class Strict(BaseModel):
-    # Unknown fields are errors: a misspelt option must not be silently ignored.
+    # Unknown fields are errors: a misspelt option must not be silently ignored. Strict
+    # types: "27", 27.0 and true are not the integer 27, nor 1 the boolean true.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Out(BaseModel):
+    """What the server sends. The server builds its messages as plain dicts (orjson, fast);
+    these models are their contract: ``tests/test_protocol_spec.py`` validates every message
+    of a played game and every example of ``docs/protocol.md`` against them, where a field
+    the model lacks is an error (``extra="forbid"``), so the code, the models and the
+    document cannot drift apart."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -37,8 +119,8 @@ class SeatIn(Strict):
     """A seat of a new game: a human (who joins by invite) or a bot the server plays."""
 
     kind: Literal["human", "bot"] = "human"
-    bot: str = Field("medium", max_length=64, description="a level or registered bot, for a bot")
-    options: dict[str, BotOption] = Field(
+    bot: Line = Field("medium", max_length=64, description="a level or registered bot, for a bot")
+    options: dict[Line, BotOption] = Field(
         default_factory=dict, max_length=16, description="the bot's options, e.g. {'trade': 0}"
     )
     name: Name | None = Field(None, description="display name (a bot's default: its kind)")
@@ -48,21 +130,22 @@ class GameIn(Strict):
     """``POST /api/games``: a new game."""
 
     name: Name = "pysettlers game"
-    rules: dict[str, Any] = Field(
+    rules: JsonObject = Field(
         default_factory=dict,
         max_length=32,
-        description="the engine's rules options (Rules.to_json keys): players, vp_target, "
-        "discard_limit, map_kind, trade_build, large_game_variant, helpers, alternate (a "
-        "list of the 1996 alternate rules), pirate (the 1996 pirate: the robber may stand on "
-        "a harbor), ships (Seafarers ships), seed (optional: the server draws a secret one). "
-        "Unknown keys and bad "
-        "values are refused by name.",
+        description="the engine's rules options (Rules.to_json keys): players (2-8), "
+        "vp_target (3 to the most one player can hold under these rules: 22 in the base "
+        "game; refused naming that maximum), discard_limit, map_kind, trade_build, "
+        "large_game_variant, helpers, alternate (a list of the 1996 alternate rules), pirate "
+        "(the 1996 pirate: the robber may stand on a harbor), ships (Seafarers ships), seed "
+        "(optional: the server draws a secret one). Unknown keys and bad values are refused "
+        "by name (422 bad_rules).",
         examples=[{"players": 4, "vp_target": 10, "map_kind": "variable"}],
     )
     seats: list[SeatIn] | None = Field(
         None,
         max_length=8,
-        description="one per player, by seat; default: seat 0 human, the others weighted bots",
+        description="one per player, by seat; default: seat 0 human, the others medium bots",
     )
     join: int | None = Field(
         None, ge=0, le=7, description="the creator takes this human seat at once (a token)"
@@ -81,7 +164,7 @@ class GameIn(Strict):
         description="seconds a human seat may be unconnected before a "
         "bot plays it (until the human reconnects)",
     )
-    stand_in: str = Field("medium", max_length=64, description="the level or bot that stands in")
+    stand_in: Line = Field("medium", max_length=64, description="the level or bot that stands in")
     manual_chance: bool = Field(
         False,
         description="real dice and cards: humans send each chance outcome with their action",
@@ -98,9 +181,16 @@ class GameIn(Strict):
         description="seconds a bot's domestic offer waits for the people it was made to "
         "before the bot withdraws it",
     )
+    turn_limit: int = Field(
+        500,
+        ge=20,
+        le=2000,
+        description="turns the game may last (or 200 times as many actions); then it ends "
+        "without a winner, as `ended: turn_limit`",
+    )
 
 
-class SeatOut(BaseModel):
+class SeatOut(Out):
     seat: int
     kind: Literal["human", "bot"]
     name: str | None
@@ -110,12 +200,19 @@ class SeatOut(BaseModel):
     stand_in: bool = Field(False, description="a bot is playing this human seat for now")
 
 
-class GameOut(BaseModel):
+class GameOut(Out):
     """A game as the lobby shows it (no secret: no seed before the game is over)."""
 
     id: str
     name: str
-    status: Literal["open", "in_progress", "finished"]
+    status: Literal["open", "in_progress", "finished", "parked"] = Field(
+        description="parked: nobody was here for long; a seat's connection wakes it"
+    )
+    ended: str | None = Field(
+        None,
+        description="why a finished game has no winner: turn_limit (its bound passed) or "
+        "admin (an operator ended it); null for a game won",
+    )
     rules: dict[str, Any]
     seats: list[SeatOut]
     version: int
@@ -128,13 +225,13 @@ class GameOut(BaseModel):
     created_at: str
 
 
-class InviteOut(BaseModel):
+class InviteOut(Out):
     seat: int
     invite: str = Field(description="the secret code that lets one person take this seat")
     url: str = Field(description="the invite link to send a friend")
 
 
-class CreatedOut(BaseModel):
+class CreatedOut(Out):
     game: GameOut
     invites: list[InviteOut]
     you: JoinedOut | None = None
@@ -143,22 +240,402 @@ class CreatedOut(BaseModel):
 class JoinIn(Strict):
     """``POST /api/games/{id}/join``: take a seat by invite code, or a public game's open seat."""
 
-    invite: str | None = Field(None, max_length=100)
+    invite: Line | None = Field(None, max_length=100)
     seat: int | None = Field(None, ge=0, le=7)
     name: Name = "player"
 
 
-class JoinedOut(BaseModel):
+class JoinedOut(Out):
     game: str
     seat: int
     token: str = Field(description="the secret seat token: keep it; it is the seat's key")
     ws: str = Field(description="the WebSocket path to connect to")
 
 
-class ErrorOut(BaseModel):
+class ErrorOut(Out):
     error: str
     message: str
     field: str | None = None
+
+
+class HealthOut(Out):
+    """``GET /api/health``."""
+
+    ok: bool
+    protocol: int = Field(description="the protocol version this server speaks")
+    games: int = Field(description="games held in memory by this process")
+
+
+class PreviewOut(Out):
+    """``POST /api/preview``: the view's board fields for a new game of these rules."""
+
+    board: dict[str, Any] = Field(description="as the view's `board`")
+    robber: str
+    buildings: dict[str, Any]
+    roads: dict[str, Any]
+    seed: int = Field(
+        description="the seed laid out: the one given, or a random one drawn for this "
+        "preview; a game created with it is played on this board"
+    )
+
+
+class ReplayOut(Out):
+    """``GET /api/games/{id}/replay`` and ``POST /api/replay``: one step of a replay."""
+
+    steps: int = Field(description="the number of actions of the game")
+    step: int = Field(description="the actions applied to reach this position")
+    seat: int | Literal["all"] | None = Field(description="whose view; null: a spectator's")
+    view: dict[str, Any] = Field(description="as a `state` message's `view`")
+    event_words: list[str | None] = Field(description="`view.events` in words")
+    action: list[Any] | None = Field(
+        description="the record's entry of the step that led here (notation, and its "
+        "chance outcome if any); null at step 0"
+    )
+    hands: list[dict[str, Any]] | None = Field(
+        None, description="seat=all only: every seat's hand and development cards"
+    )
+
+
+class StatsOut(Out):
+    """``GET /api/games/{id}/stats`` and ``POST /api/stats``: a game's statistics."""
+
+    players: int
+    winner: int | None
+    steps: int
+    rolls: int
+    dice: dict[str, int] = Field(description="rolls per total, '2' to '12'")
+    gained: list[dict[str, int]]
+    spent: list[dict[str, int]]
+    stolen: list[dict[str, int]]
+    robbed: list[dict[str, int]]
+    discarded: list[dict[str, int]]
+    traded_away: list[dict[str, int]]
+    traded_for: list[dict[str, int]]
+    points: list[dict[str, Any]] = Field(description="each seat's points at the end, by source")
+    points_by_turn: dict[str, Any] = Field(description="{turns: [...], points: [[...], ...]}")
+
+
+class AdminGameOut(Out):
+    id: str
+    name: str
+    status: Literal["open", "in_progress", "finished", "parked"]
+    version: int
+    winner: int | None
+    ended: str | None
+    created_at: str
+    finished_at: str | None
+
+
+class AdminGamesOut(Out):
+    """``GET /api/admin/games``."""
+
+    games: list[AdminGameOut]
+    counts: dict[str, int] = Field(description="games by status")
+
+
+class AdminEndedOut(Out):
+    """``POST /api/admin/games/{id}/end``."""
+
+    game: str
+    status: Literal["finished"]
+    ended: Literal["admin"]
+
+
+class PurgedOut(Out):
+    """``POST /api/admin/purge``."""
+
+    purged: int = Field(description="the games deleted")
+
+
+HTTP_ERRORS: dict[str, tuple[int, str]] = {
+    # code: (status, when) -- one status per code on every route. 422: the request's own
+    # fields are refused (FastAPI's validation, and what the lobby checks beyond it); 400: a
+    # record or seat that the engine cannot replay or show.
+    "bad_rules": (422, "the engine refuses a rules option, or cannot lay the map out"),
+    "bad_seats": (422, "the seats do not match the players"),
+    "bad_join": (422, "`join` is not a human seat"),
+    "bad_bot": (422, "an unknown bot, or a bad option of one"),
+    "no_seat": (422, "a join with neither invite nor seat"),
+    "bad_record": (400, "the record does not replay (the engine's message)"),
+    "bad_seat": (400, "`seat` is not a seat of the game, `all` or `spectator`"),
+    "bad_invite": (403, "an unknown invite code"),
+    "private": (403, "a seat number in a private game"),
+    "reserved": (403, "a seat number in a rematch, whose seats are kept for their players"),
+    "bad_token": (403, "no token, or one of no seat of this game (the admin token, on admin)"),
+    "no_game": (404, "there is no such game"),
+    "no_admin": (404, "the server has no admin token: no admin routes"),
+    "taken": (409, "the seat has a player"),
+    "not_open": (409, "a bot seat"),
+    "not_over": (409, "a rematch of a game not over"),
+    "not_finished": (409, "a replay or statistics of a game not over"),
+    "finished": (409, "ending a game that is over"),
+    "too_large": (413, "a body over 64 KiB"),
+    "too_many_bot_games": (429, "the server already plays its most bots-only games"),
+    "too_many_games": (429, "this address created its games of the minute (`Retry-After`)"),
+    "broken_game": (500, "a stored game that cannot be rebuilt (the server's fault)"),
+    "too_slow": (503, "the work took more than 10 s; nothing was done"),
+}
+"""Every ``error`` code of an HTTP refusal (``ErrorOut``), with its status. The routes
+declare theirs from here (:func:`refusals`); ``docs/protocol.md``'s table lists the same."""
+
+
+class ValidationOut(Out):
+    """FastAPI's answer to a body that fails validation (422): ``loc`` names the field."""
+
+    detail: list[dict[str, Any]]
+
+
+def refusals(*codes: str, answer: type[Out] | None = None) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses`` for OpenAPI: its refusals by status, each naming its codes
+    (in backticks, and only they: ``tests/test_protocol_spec.py`` reads them back), and its
+    ``answer``'s model where the route returns a plain dict (built fast, not validated)."""
+    out: dict[int | str, dict[str, Any]] = {} if answer is None else {200: {"model": answer}}
+    for code in codes:
+        status, when = HTTP_ERRORS[code]
+        entry = out.setdefault(status, {"model": ErrorOut, "description": ""})
+        if status == 422:  # (FastAPI's own 422, which this entry replaces, is one too)
+            entry["model"] = ErrorOut | ValidationOut
+            entry["description"] = entry["description"] or "a body that fails validation"
+        entry["description"] += f"; `{code}`: {when.replace('`', '')}"
+        entry["description"] = entry["description"].removeprefix("; ")
+    return out
+
+
+# -- WebSocket: server to client ------------------------------------------------------------------
+
+
+class ChatLine(Out):
+    seat: int
+    name: str
+    text: str
+    at: str = Field(description="when it was said (ISO 8601, UTC)")
+
+
+class WelcomeOut(Out):
+    type: Literal["welcome"]
+    protocol: int
+    game: str
+    seat: int | None = Field(description="the connection's seat; null: a spectator")
+    seats: list[SeatOut] = Field(description="as before this connection")
+    chat: list[ChatLine] = Field(description="the game's last 50 chat lines, oldest first")
+
+
+class CounterOut(Out):
+    give: str = Field(description="what the counter's author gives, a bundle: '1brick'")
+    get: str = Field(description="what the counter's author asks for")
+
+
+class OfferOut(Out):
+    """``view.offer``: the domestic offer open now (``null``: none)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: int = Field(description="the offer's number in its game, from 1; answers name it #id")
+    from_: int = Field(alias="from", description="the seat that made it (the current player)")
+    give: str = Field(description="what its maker gives, a bundle: '1ore+1wool'")
+    get: str = Field(description="what its maker asks for")
+    answers: dict[str, Literal["pending", "accepted", "rejected", "countered"]] = Field(
+        description="each seat it was made to ('p1') and its answer so far"
+    )
+    counters: dict[str, CounterOut] = Field(description="the counter-offers, by their author")
+
+
+class YouOut(Out):
+    seat: int
+    hand: dict[str, int]
+    development_cards: dict[str, int]
+    bought_this_turn: dict[str, int]
+    total_vp: int = Field(description="with this seat's hidden victory point cards")
+
+
+class PlayerOut(Out):
+    seat: int
+    hand_size: int
+    development_cards: int
+    knights: int
+    played: dict[str, int]
+    public_vp: int
+    revealed_vp_cards: int
+    road_length: int
+    discard_owed: int
+    pieces_left: dict[str, int]
+    development_cards_bought_this_turn: int
+    sites: dict[str, list[str]] = Field(description="where this player could build now")
+    trade_ratios: dict[str, int]
+    hand: dict[str, int] | None = Field(None, description="only with hands face up (rule 2)")
+
+
+class ViewOut(Out):
+    """``state.view``: the engine's ``observe(state, seat).to_json()`` (README, "The engine
+    API"), its top-level keys. A scenario adds its own part under its name (``ships``, the
+    helpers' ``helpers``): those extra keys are allowed; the base game's are all here."""
+
+    model_config = ConfigDict(extra="allow")
+
+    viewer: int | None
+    phase: str = Field(description="the engine's Phase, lower case: pre_roll, main, ...")
+    current: int
+    turn: int
+    deciders: list[int] = Field(description="the seats that may act now")
+    vp_target: int
+    rules: dict[str, Any] = Field(description="the rules options (no seed before the end), costs")
+    board: dict[str, Any]
+    robber: str
+    buildings: dict[str, dict[str, Any]]
+    roads: dict[str, int]
+    bank: dict[str, int]
+    deck_size: int
+    players: list[PlayerOut]
+    you: YouOut | None = Field(description="this seat's own cards; null for a spectator")
+    longest_road: int | None
+    largest_army: int | None
+    development_card_played: bool
+    free_roads: int
+    special_builder: int | None
+    offer: OfferOut | None
+    last_roll: int | None
+    winner: int | None
+    version: int
+    events: list[dict[str, Any]] = Field(description="redacted events since events_since")
+    events_since: int | None
+    open_sites: list[str]
+    first_player: int
+    setup_step: int
+    setup_intersection: str | None
+    resume: str
+
+
+class StateOut(Out):
+    type: Literal["state"]
+    game: str
+    status: Literal["open", "in_progress", "finished", "parked"]
+    version: int
+    seat: int | None
+    legal: list[str] = Field(description="this seat's legal actions now, in notation")
+    stand_in: bool
+    deadline: float | None = Field(description="seconds left under the turn timer")
+    offer_deadline: float | None = Field(description="seconds left for a bot's open offer")
+    bot_offers: bool | None = Field(description="the seat's prefs; null for a spectator")
+    ended: Literal["turn_limit", "admin"] | None
+    event_words: list[str | None] | None = Field(description="view.events in words")
+    words: dict[str, str] = Field(description="legal action -> its label")
+    places: dict[str, str] = Field(description="a place a legal action names -> its words")
+    view: ViewOut
+
+
+class AcceptedOut(Out):
+    type: Literal["accepted"]
+    id: str | None = Field(description="the action's id, as sent")
+    version: int = Field(description="the version the action made")
+    duplicate: bool = Field(description="a re-send of an action accepted before")
+
+
+WS_ERRORS: dict[str, str] = {
+    # refusals of hello (the socket is then closed: see CLOSE_CODES)
+    "no_game": "there is no such game (before hello)",
+    "broken_game": "the game cannot be rebuilt (before hello)",
+    "bad_token": "the hello's token holds no seat of this game",
+    "protocol": "the hello's protocol is not this server's",
+    "full": "the game has all the spectators it can take",
+    "server_full": "the server has all the connections it can take (before hello)",
+    "too_many_connections": "this address has all the connections it may (before hello)",
+    # refusals of a message (the connection stays)
+    "malformed": "not a protocol message: `field` names what is wrong",
+    "too_large": "a message over 4096 bytes",
+    "not_your_seat": "the action names another seat than the token's",
+    "spectator": "a spectator sent an action, chat or prefs",
+    "stale": "the game moved on and this seat's legal actions changed",
+    "illegal": "the engine refused the action; `rule` names the rule",
+    "id_reused": "this seat's id already names another action",
+    "not_started": "the game is still open",
+    "game_over": "the game is finished",
+    "rate_limited": "too many messages (or chat lines) too fast",
+    "conflict": "the action could not be saved (another process): try again",
+    "server": "the action could not be saved: try again",
+}
+"""Every ``error.code`` of the WebSocket, and when it is sent."""
+
+
+class ErrorMessageOut(Out):
+    type: Literal["error"]
+    code: str = Field(description="one of WS_ERRORS")
+    message: str = Field(description="for people")
+    rule: str | None = Field(description="the rulebook section the engine names")
+    id: str | int | None = Field(description="the refused message's id, as it was sent")
+    version: int | None = Field(description="the game's version now; null: no game")
+    field: str | None = Field(None, description="malformed only: the field at fault")
+
+
+class SeatsOut(Out):
+    type: Literal["seats"]
+    seats: list[SeatOut]
+
+
+class ChatOut(ChatLine):
+    type: Literal["chat"]
+
+
+class PongOut(Out):
+    type: Literal["pong"]
+    version: int
+
+
+class RematchOut(Out):
+    type: Literal["rematch"]
+    game: str = Field(description="the rematch's game id")
+    by: int = Field(description="the seat (of this game) that started it")
+
+
+ServerMessage = Annotated[
+    WelcomeOut
+    | StateOut
+    | AcceptedOut
+    | ErrorMessageOut
+    | SeatsOut
+    | ChatOut
+    | PongOut
+    | RematchOut,
+    Field(discriminator="type"),
+]
+"""Every message the server sends over the WebSocket."""
+
+
+class Close(IntEnum):
+    """The WebSocket close codes the server uses; ``CLOSE_CODES`` says what each means and
+    whether a client should connect again."""
+
+    NORMAL = 1000
+    GOING_AWAY = 1001
+    TOO_BIG = 1009
+    UNAVAILABLE = 1011
+    SERVER_FULL = 1013
+    REPLACED = 4000
+    TOO_FAR_BEHIND = 4001
+    TOO_MANY_REFUSED = 4002
+    BAD_HELLO = 4400
+    BAD_TOKEN = 4401
+    NO_GAME = 4404
+    NO_HELLO = 4408
+    FULL = 4429
+
+
+CLOSE_CODES: dict[int, tuple[str, bool]] = {
+    # code: (when, reconnect?)
+    Close.NORMAL: ("the client closed, or the server ended the conversation", False),
+    Close.GOING_AWAY: ("the server is shutting down (a restart): connect again", True),
+    Close.TOO_BIG: ("a frame over 16 KiB (uvicorn's ws_max_size)", False),
+    Close.UNAVAILABLE: ("the game cannot be rebuilt (`broken_game`)", False),
+    Close.SERVER_FULL: ("the server has all the connections it can take (`server_full`)", True),
+    Close.REPLACED: ("a newer connection with the same token took the seat", False),
+    Close.TOO_FAR_BEHIND: ("256 messages queued for this client: connect again with since", True),
+    Close.TOO_MANY_REFUSED: ("50 refused messages at once: fix the client", False),
+    Close.BAD_HELLO: ("the first message is no valid hello (`malformed`, `protocol`)", False),
+    Close.BAD_TOKEN: ("the token holds no seat of this game (`bad_token`)", False),
+    Close.NO_GAME: ("there is no such game (`no_game`)", False),
+    Close.NO_HELLO: ("no hello within 10 s", True),
+    Close.FULL: ("the game has all the spectators it can take (`full`)", True),
+}
+"""Each close code's meaning, and whether a client should connect again (after a pause)."""
 
 
 # -- WebSocket: client to server ------------------------------------------------------------------
@@ -169,23 +646,28 @@ class Hello(Strict):
     protocol: int = PROTOCOL
     token: Token | None = Field(None, description="a seat token; none: watch as a spectator")
     since: int | None = Field(
-        None, ge=-1, description="the last version this client saw: events since then"
+        None,
+        ge=-1,
+        description="the last version this client saw: events since then (at most the "
+        "last 200 versions' events; -1: from the start, within the same bound)",
     )
 
 
 class ActionIn(Strict):
     type: Literal["action"]
-    action: str = Field(max_length=200, description="in the engine's notation: 'p0 roll'")
+    action: Line = Field(max_length=200, description="in the engine's notation: 'p0 roll'")
     version: int = Field(ge=0, description="the version of the state this action answers")
-    id: str | None = Field(None, max_length=64, description="client's id: makes retries safe")
-    outcome: str | None = Field(
+    id: Line | None = Field(
+        None, max_length=64, description="the client's id, unique per seat: makes retries safe"
+    )
+    outcome: Line | None = Field(
         None, max_length=100, description="manual_chance games: the dice/card, e.g. '3+4'"
     )
 
 
 class ChatIn(Strict):
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=500)
+    text: Annotated[str, BeforeValidator(_text)] = Field(min_length=1, max_length=500)
 
 
 class PingIn(Strict):

@@ -30,11 +30,12 @@ What this is not: the live game (``session.py``). Nothing here changes a game.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pysettlers.engine import Game, Rules, apply, new_game, observe, record_for, replay
 from pysettlers.engine import events as ev
@@ -44,6 +45,7 @@ from pysettlers.engine.types import ActionKind, Phase
 from pysettlers.words import Words
 
 from .hub import Hub, LobbyError
+from .protocol import JsonObject, Line, PreviewOut, ReplayOut, StatsOut, Strict, refusals
 from .wordsjson import seat_names
 from .work import Work
 
@@ -59,36 +61,43 @@ _SPENDING = (
 )
 
 
-class ReplayIn(BaseModel):
-    record: dict[str, Any]
+# Strict as every request model (``protocol.Strict``): no coercion, no unknown fields, no
+# NUL or lone surrogate in any string of the record or the rules.
+class ReplayIn(Strict):
+    record: JsonObject
     step: int | None = Field(None, ge=0)
-    seat: int | str | None = None
+    seat: int | Line | None = None
 
 
-class StatsIn(BaseModel):
-    record: dict[str, Any]
+class StatsIn(Strict):
+    record: JsonObject
 
 
-class PreviewIn(BaseModel):
-    rules: dict[str, Any] = Field(default_factory=dict, max_length=32)
+class PreviewIn(Strict):
+    rules: JsonObject = Field(default_factory=dict, max_length=32)
 
 
 def preview(rules: dict[str, Any]) -> dict[str, Any]:
-    """The board and robber of a new game under ``rules`` (a spectator's view of it)."""
+    """The board and robber of a new game under ``rules`` (a spectator's view of it), and
+    the seed laid out: without one in ``rules`` a random one is drawn, as for a new game, so
+    that a preview shows a map a game could get (not always seed 0's)."""
+    options = dict(rules)
+    options.setdefault("seed", secrets.randbits(63))
     try:
-        r = Rules.from_json({k: v for k, v in rules.items()})
+        r = Rules.from_json(options)
     except (ValueError, TypeError) as e:
-        raise LobbyError(400, "bad_rules", str(e)[:300]) from None
+        raise LobbyError(422, "bad_rules", str(e)[:300], "rules") from None
     try:
         game = new_game(r)
     except ValueError as e:  # a map description that cannot be laid out, by name
-        raise LobbyError(400, "bad_rules", str(e)[:300], "rules") from None
+        raise LobbyError(422, "bad_rules", str(e)[:300], "rules") from None
     view = observe(game, None).to_json()
     return {
         "board": view["board"],
         "robber": view["robber"],
         "buildings": view["buildings"],
         "roads": view["roads"],
+        "seed": r.seed,
     }
 
 
@@ -320,7 +329,12 @@ def add_routes(app: FastAPI, hub: Any) -> None:
             game = session.game  # (finished: it no longer changes)
         return await work().run("building the record", record_for, game, None)
 
-    @app.get("/api/games/{game_id}/replay")
+    @app.get(
+        "/api/games/{game_id}/replay",
+        responses=refusals(
+            "no_game", "not_finished", "bad_seat", "too_slow", "broken_game", answer=ReplayOut
+        ),
+    )
     async def game_replay(
         game_id: str, step: int | None = Query(None, ge=0), seat: str | None = None
     ) -> dict[str, Any]:
@@ -330,24 +344,35 @@ def add_routes(app: FastAPI, hub: Any) -> None:
         names = seat_names(session.seats_json())
         return await work().run("replaying the game", replay_view, record, step, _seat(seat), names)
 
-    @app.get("/api/games/{game_id}/stats")
+    @app.get(
+        "/api/games/{game_id}/stats",
+        responses=refusals("no_game", "not_finished", "too_slow", "broken_game", answer=StatsOut),
+    )
     async def game_stats(game_id: str) -> dict[str, Any]:
         """A finished game's statistics."""
         record = await finished_record(game_id)
         return await work().run("counting the statistics", stats, record)
 
-    @app.post("/api/replay")
+    @app.post(
+        "/api/replay",
+        responses=refusals("bad_record", "bad_seat", "too_large", "too_slow", answer=ReplayOut),
+    )
     async def record_replay(req: ReplayIn) -> dict[str, Any]:
         """An uploaded record's position after ``step`` actions."""
         seat = req.seat if not isinstance(req.seat, str) else _seat(req.seat)
         return await work().run("replaying the record", replay_view, req.record, req.step, seat)
 
-    @app.post("/api/preview")
+    @app.post(
+        "/api/preview",
+        responses=refusals("bad_rules", "too_large", "too_slow", answer=PreviewOut),
+    )
     async def board_preview(req: PreviewIn) -> dict[str, Any]:
         """The board a game with these rules (and seed) would be played on."""
         return await work().run("laying out the board", preview, req.rules)
 
-    @app.post("/api/stats")
+    @app.post(
+        "/api/stats", responses=refusals("bad_record", "too_large", "too_slow", answer=StatsOut)
+    )
     async def record_stats(req: StatsIn) -> dict[str, Any]:
         """An uploaded record's statistics."""
         return await work().run("counting the statistics", stats, req.record)

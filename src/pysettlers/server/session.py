@@ -67,7 +67,10 @@ from pysettlers.engine.actions import OFFER_KINDS
 from pysettlers.engine.trade import name_open_offer
 from pysettlers.engine.types import NOBODY, ActionKind, Phase
 
+from . import lifecycle
 from .clients import Client
+from .lifecycle import TURN_LIMIT, past_limit
+from .protocol import Close
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
 from .viewjson import ViewCache
 from .wordsjson import event_words, legal_words, seat_names
@@ -83,6 +86,12 @@ _CHANCE = random.SystemRandom()
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 """Seconds between a bot's action and the change before it, while people follow the game."""
 OFFER_TIME = 30.0  # seconds a bot's offer waits for people's answers, by default
+BOTS_ONLY_STEP = 0.02  # seconds an action at least in a bots-only game nobody watches
+
+
+ClientIds = dict[tuple[int, str], tuple[int, str]]
+"""The action ids clients sent with accepted actions: (seat, id) -> (the version the action
+was accepted at, the action as logged). Ids are a seat's own: two seats may use the same."""
 
 
 @dataclass
@@ -152,7 +161,7 @@ class GameSession:
         game: Game,
         store: Store,
         bot_pool: Executor,
-        client_ids: dict[str, int],
+        client_ids: ClientIds,
         *,
         pace: float = 1.0,
     ) -> None:
@@ -165,7 +174,7 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.seats = [SeatState(s) for s in info.seats]
         self.spectators: set[Client] = set()
-        self.client_ids = client_ids  # client action id -> version it was accepted at
+        self.client_ids = client_ids  # (seat, client's action id) -> (version, action)
         self.idle_since: float | None = None  # when the last client of a finished game left
         self._driver: asyncio.Task[None] | None = None
         self._view_cache: dict[tuple[int | None, int, tuple[str, ...]], str] = {}
@@ -176,6 +185,7 @@ class GameSession:
         self._changed_at = start  # when the state last changed (pacing)
         self._offer_opened = (game.state.offer_id, start)  # (offer number, when made)
         self._offer_expired = 0  # the offer whose wait for people is over
+        self.last_person = start  # when a person (seat or spectator) was last here
         for seat in self.seats:
             if seat.human:
                 seat.absent_since = start
@@ -185,13 +195,13 @@ class GameSession:
     # -- building -------------------------------------------------------------------------------
 
     @staticmethod
-    def rebuild(info: GameInfo, actions: list[LoggedAction]) -> tuple[Game, dict[str, int]]:
+    def rebuild(info: GameInfo, actions: list[LoggedAction]) -> tuple[Game, ClientIds]:
         """The live game from its log: each action replayed with its recorded outcome (checked,
         so a tampered log fails loudly), never with a generator."""
         rules = Rules.from_json(info.rules)
         game = Game.new(rules, first_player=info.first_player, board=Board.from_json(info.board))
         topo = game.state.topo
-        ids: dict[str, int] = {}
+        ids: ClientIds = {}
         for row in actions:
             # (a log written before offers were numbered answers the open one: name it)
             action = name_open_offer(game.state, parse_action(row.action, topo))
@@ -199,7 +209,7 @@ class GameSession:
             if game.state.version != row.version:
                 raise ValueError(f"game {info.id}: the log's version {row.version} is out of order")
             if row.client_id is not None:
-                ids[row.client_id] = row.version
+                ids[row.seat, row.client_id] = (row.version, row.action)
         return game, ids
 
     @staticmethod
@@ -330,6 +340,7 @@ class GameSession:
                 "deadline": deadline,
                 "offer_deadline": offer_deadline,
                 "bot_offers": bot_offers,
+                "ended": self.info.options.get("ended"),
             }
         )
         seen, view = self._views.seat_view(s, seat, since)
@@ -364,7 +375,7 @@ class GameSession:
             st = self.seats[client.seat]
             old = st.client
             if old is not None:
-                old.close("replaced by a newer connection for this seat")
+                old.close("replaced by a newer connection for this seat", Close.REPLACED)
             st.client = client
             st.absent_since = None
             st.stand_in = False  # the human is back: the stand-in hands the seat back
@@ -372,6 +383,7 @@ class GameSession:
         self.broadcast({"type": "seats", "seats": self.seats_json()})
 
     def detach(self, client: Client) -> None:
+        self.last_person = time.monotonic()
         if client.seat is None:
             self.spectators.discard(client)
             return
@@ -397,9 +409,45 @@ class GameSession:
         hears ``accepted`` before the ``state`` of the new version that everyone gets."""
         async with self.lock:
             result = await self._submit(seat, text, version, client_id, outcome_text, by, client)
+            if result.ok and not result.duplicate and self._past_limit():
+                await self.end_unfinished("turn_limit")
         if result.ok and not result.duplicate:
             self.kick()
         return result
+
+    # -- bounds: every game ends, and one nobody plays sleeps (``lifecycle.py``) -----------------
+
+    @property
+    def turn_limit(self) -> int:
+        return int(self.info.options.get("turn_limit", TURN_LIMIT))
+
+    def _past_limit(self) -> bool:
+        s = self.game.state
+        return self.status == IN_PROGRESS and past_limit(s.turn, s.version, self.turn_limit)
+
+    async def end_unfinished(self, reason: str) -> None:
+        """End the game without a winner (under the lock): its turn limit passed, or an
+        operator ended it. Everyone is told; the log keeps every action."""
+        await self.store.write(lifecycle.end_unfinished(self.info.id, reason))
+        self.info.status = FINISHED
+        self.info.winner = None
+        self.info.options["ended"] = reason
+        log.info(
+            "game %s ended without a winner (%s) at turn %d",
+            self.info.id,
+            reason,
+            self.game.state.turn,
+        )
+        self.broadcast_state()
+
+    async def unpark(self) -> None:
+        """A parked game's person is back (under the lock): it stands as it was left."""
+        was = str(self.info.options.get("parked_from", IN_PROGRESS))
+        await self.store.write(lifecycle.unpark(self.info.id, was))
+        self.info.options.pop("parked_from", None)
+        self.info.status = was
+        self.last_person = time.monotonic()
+        log.info("game %s woke up (%s)", self.info.id, was)
 
     def _refuse(self, code: str, message: str, rule: str | None = None) -> Result:
         return Result(False, self.version, code, message, rule)
@@ -415,9 +463,18 @@ class GameSession:
         client: Client | None,
     ) -> Result:
         s = self.game.state
-        if client_id is not None and client_id in self.client_ids:
+        if client_id is not None and (seat, client_id) in self.client_ids:
+            at, logged = self.client_ids[seat, client_id]
+            if not self._same_action(text, logged):
+                # Not a retry: the id is this seat's name for another action. Applying
+                # it (or calling it a duplicate) would lose one of the two.
+                return self._refuse(
+                    "id_reused",
+                    f"id {client_id!r} is this seat's action {logged!r} (version {at}): "
+                    "send each new action with a new id",
+                )
             # A retry of an action already accepted (its answer was lost): say so again.
-            return Result(True, self.client_ids[client_id], duplicate=True)
+            return Result(True, at, duplicate=True)
         if self.status == OPEN:
             return self._refuse("not_started", "the game starts when every seat is taken")
         if self.status == FINISHED:
@@ -465,6 +522,17 @@ class GameSession:
             by=by,
         )
         return await self._commit(action, outcome, row, client)
+
+    def _same_action(self, text: str, logged: str) -> bool:
+        """Whether ``text`` is the action logged as ``logged`` (the log holds the engine's
+        own notation; a client may have written it differently)."""
+        if text == logged:
+            return True
+        topo = self.game.state.topo
+        try:
+            return format_action(parse_action(text, topo), topo) == logged
+        except NotationError:
+            return False
 
     def _options_unchanged(self, st: SeatState, version: int) -> bool:
         """A decision on an older version still stands if this seat's legal actions are the
@@ -525,7 +593,7 @@ class GameSession:
         self.info.version = row.version
         self.info.winner = winner
         if row.client_id is not None:
-            self.client_ids[row.client_id] = row.version
+            self.client_ids[row.seat, row.client_id] = (row.version, row.action)
         self._after_change(action.player)
         if client is not None:
             client.send(accepted_message(row.client_id, row.version, False))
@@ -620,10 +688,22 @@ class GameSession:
             return _CHANCE.choice(quiet)
         return again
 
+    @property
+    def bots_only(self) -> bool:
+        """No person plays in this game (the bots' own games, which a server bounds)."""
+        return not any(st.human for st in self.seats)
+
     async def _pause(self) -> None:
-        """Wait until a bot's action may come (module docstring: pace)."""
-        delay = self.bot_speed
-        if delay <= 0 or not self.people_present():
+        """Wait until a bot's action may come (module docstring: pace). A bots-only game
+        nobody watches still takes :data:`BOTS_ONLY_STEP` an action: its bots may not
+        take the server's time from people's games."""
+        if self.people_present():
+            delay = self.bot_speed
+        elif self.bots_only:
+            delay = BOTS_ONLY_STEP * self.pace
+        else:
+            return
+        if delay <= 0:
             return
         wait = self._changed_at + delay - time.monotonic()
         if wait > 0:

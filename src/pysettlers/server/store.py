@@ -6,7 +6,7 @@ log, chat — behind a few calls, and the Alembic migrations that create the sch
 one transaction (group commit): under load many games' actions share an fsync, and a
 caller's future resolves only once its rows are committed, so the server tells no client of
 an action that is not on disk. An action row's primary key (game, version) and its unique
-(game, client id) make a replayed or duplicated write fail instead of applying twice.
+(game, seat, client id) make a replayed or duplicated write fail instead of applying twice.
 
 The action log — the one write made on every accepted action — goes through the database
 driver directly, two prepared statements on a connection the writer keeps, rather than
@@ -583,10 +583,15 @@ class Store:
 
         return self.read(work)
 
-    def action_by_client_id(self, game_id: str, client_id: str) -> int | None:
+    def action_by_client_id(self, game_id: str, seat: int, client_id: str) -> int | None:
+        """The version at which ``seat`` had an action with ``client_id`` accepted (ids are
+        a seat's own), if any."""
+
         def work(session: Session) -> int | None:
             q = select(ActionRow.version).where(
-                ActionRow.game_id == game_id, ActionRow.client_id == client_id
+                ActionRow.game_id == game_id,
+                ActionRow.seat == seat,
+                ActionRow.client_id == client_id,
             )
             return session.scalar(q)
 

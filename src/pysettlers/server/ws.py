@@ -5,8 +5,9 @@ none to watch), then ``action``, ``chat`` and ``ping`` messages in, and ``welcom
 ``state``, ``accepted``, ``error``, ``seats``, ``chat`` and ``pong`` messages out. Every
 message a client sends is validated against the protocol models; anything malformed,
 oversized, too frequent, out of turn or for another seat gets an ``error`` naming what is
-wrong, and nothing changes. Outgoing messages go through the client's queue and a sender
-task, so a slow reader never blocks the game.
+wrong (and the message's ``id``), and nothing changes; each refusal is a strike, and a
+client with too many is disconnected. Outgoing messages go through the client's queue and a
+sender task, so a slow reader never blocks the game.
 
 What this is not: game logic (``session.py``) or the lobby (``hub.py``).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import Any
 
@@ -24,19 +26,36 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .clients import Client
 from .hub import Hub, LobbyError
-from .protocol import PROTOCOL, ActionIn, ChatIn, ClientMessage, Hello, PingIn, PrefsIn
+from .lifecycle import PARKED
+from .limits import client_key, spectator_refusal
+from .protocol import (
+    PROTOCOL,
+    ActionIn,
+    ChatIn,
+    ClientMessage,
+    Close,
+    Hello,
+    PingIn,
+    PrefsIn,
+)
 from .session import accepted_message
 from .store import Store, iso, now
 
 log = logging.getLogger("pysettlers.server")
 
-MAX_MESSAGE = 4096  # bytes; the server (uvicorn) closes on larger frames too
+MAX_MESSAGE = 4096  # bytes: a longer message is refused (``too_large``)
+MAX_FRAME = 4 * MAX_MESSAGE
+"""The ASGI server's ``ws_max_size``: a message up to this size is read and, over
+``MAX_MESSAGE``, answered ``too_large`` (the connection stays); a larger one makes the ASGI
+server close the connection with 1009 before the application sees it."""
 HELLO_TIMEOUT = 10.0
-MAX_CONNECTIONS = 2000  # per process
-MAX_SPECTATORS = 100  # per game
-MAX_STRIKES = 50  # refused messages before a client is disconnected
+MAX_CATCH_UP = 200
+"""The most versions of events a ``hello.since`` gets: a client further behind gets the
+current view with the last ``MAX_CATCH_UP`` versions' events (``view.events_since`` says
+from where), not a long game's whole history."""
 
 _messages: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_NOT_JSON = object()
 
 
 def _field_error(e: ValidationError) -> tuple[str, str]:
@@ -46,7 +65,34 @@ def _field_error(e: ValidationError) -> tuple[str, str]:
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message} | extra
+    # Every field of an ``error`` (``protocol.ErrorMessageOut``); ``_refusal`` fills in the
+    # message's id and the game's version where there are some.
+    base = {"type": "error", "code": code, "message": message, "rule": None, "id": None}
+    return base | {"version": None} | extra
+
+
+def _refusal(reply: dict[str, Any], message_id: Any, version: int) -> dict[str, Any]:
+    """Every ``error`` has the same fields: the refused message's ``id`` (as sent, even
+    when the message was malformed), the rule (if any) and the game's current version."""
+    reply.setdefault("rule", None)
+    if reply.get("id") is None:
+        reply["id"] = message_id
+    if reply.get("version") is None:
+        reply["version"] = version
+    return reply
+
+
+def _lenient_id(data: Any) -> str | int | None:
+    """The ``id`` of a message that may not validate: a string, or an integer that can be
+    written back (a refusal names it as it came)."""
+    if not isinstance(data, dict):
+        return None
+    value = data.get("id")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63:
+        return value
+    return None
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -54,32 +100,47 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
         await ws.close(code, reason[:120])
 
 
-def _parse(text: str) -> Any:
-    """A client message as a protocol model, or an ``error`` message dict."""
-    if len(text.encode()) > MAX_MESSAGE:
-        return _error("too_large", f"messages are at most {MAX_MESSAGE} bytes")
-    try:
+def _parse(text: str) -> tuple[Any, str | int | None]:
+    """A client message as a protocol model, or an ``error`` message dict; and the
+    message's ``id`` read leniently from the raw JSON (a malformed message's refusal names
+    it too)."""
+    data: Any = _NOT_JSON
+    with contextlib.suppress(ValueError):  # (orjson.JSONDecodeError is one)
         data = orjson.loads(text)
-    except ValueError:  # (orjson.JSONDecodeError is one)
-        return _error("malformed", "a message is one JSON object")
+    message_id = _lenient_id(data)
+    if len(text.encode()) > MAX_MESSAGE:  # (read whole, at most MAX_FRAME: its id too)
+        return _error("too_large", f"messages are at most {MAX_MESSAGE} bytes"), message_id
+    if data is _NOT_JSON:
+        # Not JSON text (orjson): a lone surrogate escape ("\udfff") is refused, as the
+        # databases cannot store it. The refusal still names the message's id if the
+        # lenient parser can read one (bounded: at most MAX_MESSAGE bytes get here).
+        with contextlib.suppress(Exception):
+            found = _lenient_id(json.loads(text))
+            if isinstance(found, str):
+                found.encode()  # (raises for a lone surrogate: it could not be sent back)
+            message_id = found
+        return _error("malformed", "a message is one JSON object"), message_id
     try:
-        return _messages.validate_python(data)
+        return _messages.validate_python(data), message_id
     except ValidationError as e:
         where, message = _field_error(e)
-        return _error("malformed", message, field=where)
+        return _error("malformed", message, field=where), message_id
 
 
 async def game_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
     await ws.accept()
-    if hub.connections >= MAX_CONNECTIONS:
-        await ws.send_json(_error("server_full", "too many connections: try again later"))
-        await _close(ws, 1013, "server full")
+    # The address the ASGI server gives: the TCP peer, or what a trusted proxy forwarded
+    # (``limits.py``); its own limit is checked before the server's (``Connections.admit``).
+    address = client_key(ws.client.host if ws.client is not None else None)
+    refused = hub.connections.admit(address, hub.limits)
+    if refused is not None:
+        await ws.send_json(_error(refused.code, refused.message))
+        await _close(ws, refused.close_code, refused.reason)
         return
-    hub.connections += 1
     try:
         await _serve(ws, hub, game_id)
     finally:
-        hub.connections -= 1
+        hub.connections.release(address)
 
 
 async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
@@ -87,39 +148,42 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
         session = await hub.get(game_id) if len(game_id) <= 32 else None
     except LobbyError as e:
         await ws.send_json(_error(e.code, e.message))
-        await _close(ws, 1011, "game unavailable")
+        await _close(ws, Close.UNAVAILABLE, "game unavailable")
         return
     if session is None:
         await ws.send_json(_error("no_game", f"there is no game {game_id[:40]!r}"))
-        await _close(ws, 4404, "no such game")
+        await _close(ws, Close.NO_GAME, "no such game")
         return
     try:
         text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect, RuntimeError, KeyError):
-        await _close(ws, 4408, "no hello")
+        await _close(ws, Close.NO_HELLO, "no hello")
         return
-    hello = _parse(text)
+    hello, hello_id = _parse(text)
     if not isinstance(hello, Hello):
         msg = hello if isinstance(hello, dict) else _error("malformed", "say hello first")
-        await ws.send_json(msg)
-        await _close(ws, 4400, "expected hello")
+        await ws.send_json(_refusal(msg, hello_id, session.version))
+        await _close(ws, Close.BAD_HELLO, "expected hello")
         return
     if hello.protocol != PROTOCOL:
-        await ws.send_json(_error("protocol", f"this server speaks protocol {PROTOCOL}"))
-        await _close(ws, 4400, "protocol version")
+        refusal = _error("protocol", f"this server speaks protocol {PROTOCOL}")
+        await ws.send_json(_refusal(refusal, hello_id, session.version))
+        await _close(ws, Close.BAD_HELLO, "protocol version")
         return
     seat: int | None = None
     if hello.token is not None:
         seat = hub.seat_for_token(session, hello.token)
         if seat is None:
-            await ws.send_json(_error("bad_token", "this token holds no seat in this game"))
-            await _close(ws, 4401, "bad token")
+            refusal = _error("bad_token", "this token holds no seat in this game")
+            await ws.send_json(_refusal(refusal, hello_id, session.version))
+            await _close(ws, Close.BAD_TOKEN, "bad token")
             return
         name = session.seats[seat].info.name or f"p{seat}"
     else:
-        if len(session.spectators) >= MAX_SPECTATORS:
-            await ws.send_json(_error("full", "this game has all the spectators it can take"))
-            await _close(ws, 4429, "too many spectators")
+        refused = spectator_refusal(len(session.spectators), len(session.clients()), hub.limits)
+        if refused is not None:
+            await ws.send_json(_error(refused.code, refused.message))
+            await _close(ws, refused.close_code, refused.reason)
             return
         name = "spectator"
     client = Client(seat, name)
@@ -136,10 +200,16 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
         }
     )
     async with session.lock:
-        since = None if hello.since is None else min(hello.since, session.version)
+        woke = seat is not None and session.status == PARKED
+        if woke:
+            await session.unpark()  # a person is back at a parked game (lifecycle.py)
+        since = hello.since
+        if since is not None:
+            since = max(min(since, session.version), session.version - MAX_CATCH_UP)
         session.attach(client, since)
+    if woke:
+        session.kick()
     sender = loop.create_task(_send_loop(ws, client))
-    strikes = 0
     try:
         while not client.closed:
             try:
@@ -149,24 +219,27 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             frame: str | None = message.get("text")
-            if frame is None:
-                reply: Any = _error("malformed", "send text frames (JSON), not binary")
-            elif not client.messages.take():
-                # The refused action's id goes back with the refusal, so that a client
+            parsed: Any = _error("malformed", "send text frames (JSON), not binary")
+            message_id = None
+            if frame is not None:
+                parsed, message_id = _parse(frame)
+            reply: dict[str, Any] | None
+            if not client.messages.take():
+                # The refused message's id goes back with the refusal, so that a client
                 # knows which message to send again once the bucket has refilled.
-                refused = _parse(frame)
-                reply = _error(
-                    "rate_limited",
-                    "too many messages: slow down",
-                    id=refused.id if isinstance(refused, ActionIn) else None,
-                )
+                reply = _error("rate_limited", "too many messages: slow down")
             else:
-                reply = await _handle(hub, session, client, _parse(frame))
-            if reply is not None:
-                client.send(reply)
-                strikes += 1
-                if strikes > MAX_STRIKES:
-                    client.close("too many refused messages")
+                reply = await _handle(hub, session, client, parsed)
+            if reply is None:
+                continue
+            # Every refusal, stale actions included, is a strike (forgiven slowly: see
+            # ``Client.strikes``); too many close the connection.
+            client.send(_refusal(reply, message_id, session.version))
+            if reply["code"] == "stale" and client.since != session.version:
+                async with session.lock:  # (a client that has the current state has it)
+                    session.send_state(client, client.since)
+            if not client.strikes.take():
+                client.close("too many refused messages", Close.TOO_MANY_REFUSED)
     finally:
         async with session.lock:
             session.detach(client)
@@ -198,7 +271,7 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
             return _error("rate_limited", "chat: at most 5 messages at once, then 1 every 2 s")
         text = msg.text.strip()
         if not text:
-            return _error("malformed", "text: empty", field="text")
+            return _error("malformed", "chat.text: only spaces", field="chat.text")
         at = now()
         await hub.store.write(
             Store.insert_chat(session.info.id, client.seat, client.name, text, at)
@@ -219,11 +292,8 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         else:
             client.messages.give_back()
         return None
-    client.send(result.error_message(msg.id))
-    if result.code == "stale":
-        async with session.lock:
-            session.send_state(client, client.since)
-    return None
+    refusal: dict[str, Any] = result.error_message(msg.id)
+    return refusal
 
 
 async def _send_loop(ws: WebSocket, client: Client) -> None:
@@ -238,5 +308,4 @@ async def _send_loop(ws: WebSocket, client: Client) -> None:
     finally:
         client.closed = True
         if ws.client_state == WebSocketState.CONNECTED:
-            reason = client.close_reason or "bye"
-            await _close(ws, 1000 if reason == "bye" else 4000, reason)
+            await _close(ws, client.close_code, client.close_reason or "bye")

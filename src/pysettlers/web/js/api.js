@@ -88,6 +88,7 @@ export function setPlayerName(name) {
 // -- play over a WebSocket --------------------------------------------------------------------
 
 let counter = 0;
+const STOP_CODES = [4000, 4002, 4400, 4401, 4404, 1009, 1011];
 
 /**
  * One seat's (or a spectator's) connection to a game. Reconnects by itself with the last
@@ -134,8 +135,12 @@ export class GameSocket {
     };
     ws.onclose = (e) => {
       if (this.closed) return;
-      // Refusals of the hello itself (bad token, no game, replaced by a newer tab) end it.
-      if ([4400, 4401, 4404, 4000].includes(e.code)) {
+      // Close codes (protocol: "Close codes"): connecting again cannot help after a refused
+      // hello (4400 bad hello, 4401 bad token, 4404 no game), a newer tab taking the seat
+      // (4000), too many refused messages (4002), a frame too big (1009) or a game that cannot
+      // be rebuilt (1011). Anything else — too far behind (4001), a server restart (1001),
+      // a full server or game (1013, 4429), a lost network — is worth another try.
+      if (STOP_CODES.includes(e.code)) {
         this.closed = true;
         this.onStatus("closed", e.reason || `closed (${e.code})`);
         return;

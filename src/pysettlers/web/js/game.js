@@ -335,6 +335,10 @@ export async function openGame(root, gameId, { onLeave } = {}) {
       text = `Waiting for ${free} more player${free === 1 ? "" : "s"} to join.`;
     } else if (v.phase === "game_over") {
       text = `${names(v.winner)} wins the game!`;
+    } else if (st.status === "finished") {
+      // Ended by the server without a winner (its bound on a game's length, or an operator).
+      text = st.ended === "turn_limit" ? "The game reached its turn limit and ended without a winner."
+        : "The game was ended without a winner.";
     } else {
       const words = PHASE_WORDS[v.phase] || v.phase.replaceAll("_", " ");
       mine = st.legal.length > 0;

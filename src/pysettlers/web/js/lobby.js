@@ -361,7 +361,9 @@ function gameRow(g, kind) {
   }
   if (g.status !== "finished" && !held.length) buttons.push(h("a", { class: "button", href: `#/game/${g.id}` }, "Watch"));
   if (g.status === "finished") buttons.push(h("a", { class: "button", href: `#/replay/${g.id}` }, "Replay"));
-  const status = g.status === "finished" ? `finished, ${g.winner === null ? "" : `won by seat ${g.winner + 1}`}`
+  const ENDED = { turn_limit: "ended at the turn limit, no winner", admin: "ended by the server, no winner" };
+  const status = g.status === "finished" ? (g.winner === null ? ENDED[g.ended] || "finished, no winner" : `finished, won by seat ${g.winner + 1}`)
+    : g.status === "parked" ? "parked: nobody was here for a while (a player's return wakes it)"
     : g.status === "open" ? "waiting for players" : g.turn ? `turn ${g.turn}` : "set-up";
   return h("li", { class: "game-row", "data-game": g.id },
     h("div", { class: "g-title" }, h("b", {}, g.name), h("span", { class: "muted" }, ` ${status} · first to ${g.rules.vp_target}`)),
