@@ -39,6 +39,7 @@ from pysettlers.engine import (
 )
 from pysettlers.engine.events import HIDDEN, CardDrawn, Discarded, RobberMoved, since
 from pysettlers.engine.flow import deciders
+from pysettlers.engine.state import ACCEPTED, COUNTERED
 from pysettlers.engine.trade import trade_ratios
 from pysettlers.engine.views import View, redact_event
 
@@ -87,12 +88,28 @@ def _recompose(draw: st.DrawFn, counts: list[int], caps: list[int] | None = None
     return out
 
 
+def _known_held(s: GameState, q: int) -> list[int]:
+    """The cards everyone knows ``q`` holds: those of an open offer it made or agreed to
+    (hands do not change while an offer is open)."""
+    if s.phase not in (Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM):
+        return [0] * 5
+    if q == s.current:
+        return list(s.offer_give)
+    if s.offer_answers[q] == ACCEPTED:
+        return list(s.offer_get)
+    if s.offer_answers[q] == COUNTERED:
+        return list(s.offer_counters[q][0])
+    return [0] * 5
+
+
 def with_other_secrets(draw: st.DrawFn, s: GameState, viewer: int | None) -> GameState:
     """A copy of ``s`` whose secrets hidden from ``viewer`` are drawn anew.
 
     Public facts stay: hand sizes, development-card counts (and how many were bought this
-    turn), the deck's size, the events of the last action, and — once the game is over —
-    every player's victory point cards, turned up at the end.
+    turn), the deck's size, the events of the last action, once the game is over every
+    player's victory point cards, turned up at the end, and while a domestic offer is open
+    the cards it is known each side holds — the offerer what it offers, a player who
+    accepted what was asked, one who countered what the counter gives.
     """
     t = s.copy()
     t.events = list(s.events)
@@ -102,7 +119,9 @@ def with_other_secrets(draw: st.DrawFn, s: GameState, viewer: int | None) -> Gam
         if q == viewer:
             continue
         i = 5 * q
-        t.hands[i : i + 5] = _recompose(draw, s.hands[i : i + 5])
+        held = _known_held(s, q)
+        rest = [c - k for c, k in zip(s.hands[i : i + 5], held, strict=True)]
+        t.hands[i : i + 5] = [k + r for k, r in zip(held, _recompose(draw, rest), strict=True)]
         dev = s.dev[i : i + 5]
         keep_vp = s.phase == Phase.GAME_OVER
         if keep_vp:  # every victory point card is on the table now

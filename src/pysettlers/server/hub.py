@@ -274,15 +274,7 @@ class Hub:
                 s.name = req.player_name
                 s.joined = True
             else:
-                code = secrets.token_urlsafe(12)
-                s.invite_hash = digest(code)
-                invites.append(
-                    InviteOut(
-                        seat=s.seat,
-                        invite=code,
-                        url=f"{base_url}join/{game_id}?invite={code}",
-                    )
-                )
+                invites.append(_invite(s, game_id, base_url))
         full = all(s.kind == "bot" or s.token_hash for s in seats)
         options: dict[str, Any] = {
             "public": req.public,
@@ -475,13 +467,7 @@ class Hub:
                 new.token_hash = digest(mine)
                 new.joined = True
             else:
-                code = secrets.token_urlsafe(12)
-                new.invite_hash = digest(code)
-                invites.append(
-                    InviteOut(
-                        seat=s.seat, invite=code, url=f"{base_url}join/{game_id}?invite={code}"
-                    )
-                )
+                invites.append(_invite(new, game_id, base_url))
             seats.append(new)
         full = all(s.kind != "human" or s.token_hash for s in seats)
         # The same options, whatever they are, and where the game came from.
@@ -514,6 +500,13 @@ class Hub:
             session.broadcast({"type": "seats", "seats": session.seats_json()})
             if full:
                 session.start()
+
+
+def _invite(seat: SeatInfo, game_id: str, base_url: str) -> InviteOut:
+    """A new invite code for a human seat: kept as its hash, given out in a link."""
+    code = secrets.token_urlsafe(12)
+    seat.invite_hash = digest(code)
+    return InviteOut(seat=seat.seat, invite=code, url=f"{base_url}join/{game_id}?invite={code}")
 
 
 def _rematch_token(old_token: str, new_game: str) -> str:
