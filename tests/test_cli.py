@@ -190,14 +190,15 @@ def test_demo_out_saves_a_record_that_replay_shows(
     demo = run(capsys, "demo", "--seed", "4", "--players", "3", "--out", str(path))
     assert demo.splitlines()[-1] == f"The game's record is in {path}: pysettlers replay {path}"
     record = json.loads(path.read_text())
-    winner = re.search(r"Winner: p(\d) \(\w+Bot\) on turn (\d+)\.", demo)
+    # (the winner named by the level the header gives its seat: hard or medium)
+    winner = re.search(r"Winner: p(\d) \((hard|medium)\) on turn (\d+)\.", demo)
     assert winner is not None
     assert record["result"]["winner"] == int(winner[1])
-    assert record["result"]["turns"] == int(winner[2])
+    assert record["result"]["turns"] == int(winner[3])
     shown = run(capsys, "replay", str(path))
     total = len(record["actions"])
     assert shown.startswith("seed 4: 3 players, variable map, 10 VP")
-    assert f"p{winner[1]} won on turn {winner[2]} after {total} actions" in shown
+    assert f"p{winner[1]} won on turn {winner[3]} after {total} actions" in shown
     assert f"Position after step {total} of {total}" in shown
     # The same board, piece for piece, as the demo's final position.
     final = demo.split("Final position:\n")[1].split("\n\n")[0]

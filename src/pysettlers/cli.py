@@ -202,6 +202,7 @@ def run_demo(
     max_turns: int = 500,
     board_every: int = 0,
     out: TextIO,
+    labels: Sequence[str] | None = None,
 ) -> Game:
     """Play one game with ``bots`` (one per seat) and write the demo's text to ``out``.
 
@@ -330,7 +331,8 @@ def run_demo(
         extra = f" including {cards} victory point card(s)" if cards else ""
         say(f"  p{p}  {view.public_vp[p]:2} VP{extra}")
     if view.winner >= 0:
-        say(f"Winner: p{view.winner} ({type(bots[view.winner]).__name__}) on turn {view.turn}.")
+        label = labels[view.winner] if labels else type(bots[view.winner]).__name__
+        say(f"Winner: p{view.winner} ({label}) on turn {view.turn}.")
     else:
         say(f"Unfinished: nobody reached {rules.vp_target} VP within {max_turns} turns.")
     out.write("\n".join(lines) + "\n")
@@ -367,7 +369,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     )
     try:
         game = run_demo(
-            rules, bots, max_turns=args.max_turns, board_every=args.board_every, out=sys.stdout
+            rules,
+            bots,
+            max_turns=args.max_turns,
+            board_every=args.board_every,
+            out=sys.stdout,
+            labels=kinds,  # the level or bot as the header names it ("hard")
         )
         if out is not None:
             # One line of JSON: a single record, and also a JSON-lines file like sim --out's.
