@@ -25,7 +25,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -286,3 +286,18 @@ async def play_game(
     for c in clients:
         await c.close()
     return clients
+
+
+async def until(
+    client: SeatClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 15
+) -> dict[str, Any]:
+    """The first message from ``client`` that satisfies ``pred``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = await client.recv(max(0.1, deadline - time.monotonic()))
+        if pred(msg):
+            return msg
+
+
+def is_state(msg: dict[str, Any]) -> bool:
+    return msg["type"] == "state"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
 import httpx
@@ -18,26 +18,11 @@ import pytest
 
 from pysettlers.engine import replay
 from pysettlers.server.client import SeatClient
-from server_helpers import create, human_game, play_game
+from server_helpers import create, human_game, is_state, play_game, until
 
 
 def run(coro: Awaitable[Any]) -> Any:
     return asyncio.run(coro)  # type: ignore[arg-type]
-
-
-async def until(
-    client: SeatClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 15
-) -> dict[str, Any]:
-    """The first message from ``client`` that satisfies ``pred``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        msg = await client.recv(max(0.1, deadline - time.monotonic()))
-        if pred(msg):
-            return msg
-
-
-def is_state(msg: dict[str, Any]) -> bool:
-    return msg["type"] == "state"
 
 
 def test_two_humans_play_a_whole_game(server: Any) -> None:

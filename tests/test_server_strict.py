@@ -44,25 +44,11 @@ from pysettlers.server.client import SeatClient
 from pysettlers.server.models import ActionRow, GameRow
 from pysettlers.server.session import GameSession
 from pysettlers.server.store import Conflict, LoggedAction, Store, make_engine, migrate
-from server_helpers import SOAK, create, human_game, play_game
+from server_helpers import SOAK, create, human_game, is_state, play_game, until
 
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
-
-
-async def until(
-    client: SeatClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 15
-) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        msg = await client.recv(max(0.1, deadline - time.monotonic()))
-        if pred(msg):
-            return msg
-
-
-def is_state(msg: dict[str, Any]) -> bool:
-    return msg["type"] == "state"
 
 
 def answer(msg: dict[str, Any]) -> bool:
