@@ -5,9 +5,11 @@ in notation from a seat (a human's client, a bot, or a bot standing in), and eit
 it — malformed, another seat's, stale, illegal (naming the engine's rule) — with nothing
 changed, or accepts it: the chance outcome is drawn from the server's own unpredictable
 generator (or, in a ``manual_chance`` game, taken from the player), the action with its
-outcome is committed to the database's log, and only then applied to the live state and
-sent to every client as that client's own view. All of it happens under the session's lock,
-so one game's actions are strictly ordered while other games go on.
+outcome is applied to the live state (which tells the new status: over or not), written
+with that status to the database's log, and only once the log has it sent to every client
+as that client's own view — if the write fails, the live state is rebuilt from the log and
+nobody hears of the action (``_commit``). All of it happens under the session's lock, so
+one game's actions are strictly ordered while other games go on.
 
 Bots (``kind: bot`` seats, and stand-ins for humans who are absent or out of time) choose
 in a thread pool from their ``observe()`` view and the legal actions, never on the event
