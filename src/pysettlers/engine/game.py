@@ -38,7 +38,7 @@ from .legal import legal_actions
 from .production import DISCARD_RULE, ROBBER_RULE, roll_dice
 from .registry import Rule, offered_by
 from .state import GameState, fresh_state
-from .trade import DOMESTIC_RULE, MARITIME_RULE, gone_error
+from .trade import DOMESTIC_RULE, MARITIME_RULE, gone_error, unnamed_error
 from .turn import win
 from .types import ActionKind, is_int
 
@@ -182,6 +182,8 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
         raise IllegalActionError(
             TURN_RULE, f"'{kind.name.lower()}' is not allowed during {ph.name.lower()}"
         )
+    if not a.offer and "offer" in used:  # an answer names the offer it answers (trade.py)
+        raise IllegalActionError(rule.name, unnamed_error(s, a))
     err = rule.error(s, a)
     if err:
         raise IllegalActionError(rule.name, err)

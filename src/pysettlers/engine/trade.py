@@ -173,19 +173,16 @@ def open_offer(s: GameState, p: int, give: Bundle, get: Bundle, to: int) -> None
     s.events.append(OfferMade(p, give, get, to, s.offer_id))
 
 
-def offer_ref_error(s: GameState, a: Action) -> str | None:
-    """An answer, confirmation or withdrawal must name the open offer (module docstring)."""
+def unnamed_error(s: GameState, a: Action) -> str:
+    """Why an answer naming no offer is refused (the module docstring; ``game.check`` asks
+    every rule with an ``offer`` field for one)."""
     k = s.offer_id
-    if a.offer == k:
-        return None
-    if not a.offer:
-        return f"name the offer you answer: the open offer is #{k} (e.g. 'p{a.player} ... #{k}')"
-    return gone_error(s, a)
+    return f"name the offer you answer: the open offer is #{k} (e.g. 'p{a.player} ... #{k}')"
 
 
 def gone_error(s: GameState, a: Action) -> str:
-    """Why an action naming offer ``a.offer`` finds it gone (the check says it first, before
-    whose decision it is: an answer to an offer that closed is refused for that)."""
+    """Why an action naming offer ``a.offer`` finds it gone (``game.check`` says it first,
+    before whose decision it is: an answer to an offer that closed is refused for that)."""
     if a.offer == s.offer_id:
         return f"offer #{a.offer} is no longer open: it was traded or withdrawn"
     if s.phase in (P.TRADE_RESPONSE, P.TRADE_CONFIRM):
@@ -382,7 +379,7 @@ class AcceptTrade(Rule):
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        return accept_error(s, a.player) or offer_ref_error(s, a)
+        return accept_error(s, a.player)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] == PENDING and s.holds(p, s.offer_get):
@@ -403,9 +400,7 @@ class RejectTrade(Rule):
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        if s.offer_answers[a.player] != PENDING:
-            return "no offer to answer"
-        return offer_ref_error(s, a)
+        return None if s.offer_answers[a.player] == PENDING else "no offer to answer"
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] == PENDING:
@@ -426,7 +421,7 @@ class CounterTrade(Rule):
 
     def error(self, s: GameState, a: Action) -> str | None:
         _not_the_offerer(s, a)
-        return counter_error(s, a.player, a.give, a.get) or offer_ref_error(s, a)
+        return counter_error(s, a.player, a.give, a.get)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] != PENDING:
@@ -454,7 +449,7 @@ class ConfirmTrade(Rule):
     fields: tuple[str, ...] = ("a", "offer")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return confirm_error(s, a.player, a.a) or offer_ref_error(s, a)
+        return confirm_error(s, a.player, a.a)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         row = t.confirm[p]
@@ -480,7 +475,7 @@ class CancelTrade(Rule):
             raise IllegalActionError(
                 TURN_RULE, "'cancel_trade' is not allowed during trade_response"
             )
-        return offer_ref_error(s, a)
+        return None
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if p == s.current:
