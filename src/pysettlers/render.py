@@ -20,6 +20,7 @@ from pysettlers.engine.actions import dev_name, format_bundle, helper_name, reso
 from pysettlers.engine.board import port_harbor_path
 from pysettlers.engine.data import pips
 from pysettlers.engine.types import NOBODY, Harbor, Phase, Terrain
+from pysettlers.words.places import harbor_rate as harbor_label  # (the one vocabulary)
 
 # Character geometry. A lattice unit of x (see topology.py: a hex centre is at x = 2q + r)
 # is _SX columns; a hex's N/S corners are _A rows from its centre, its side corners _B rows.
@@ -96,11 +97,6 @@ class _Canvas:
             lines.pop()
         indent = min((len(x) - len(x.lstrip()) for x in lines if x), default=0)
         return "\n".join(x[indent:] for x in lines)
-
-
-def harbor_label(kind: int) -> str:
-    """``3:1`` for the generic harbor, ``2:1 ore`` for a special one."""
-    return "3:1" if kind == Harbor.GENERIC else f"2:1 {resource_name(kind)}"
 
 
 def _place_harbor(

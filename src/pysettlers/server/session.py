@@ -254,24 +254,16 @@ class GameSession:
         """A person follows the game: a human seat's connection, or a spectator."""
         return bool(self.spectators) or any(st.human and st.client is not None for st in self.seats)
 
-    def _people_pending(self) -> bool:
-        """People (not their stand-ins) have yet to answer the open domestic offer."""
+    def _bot_offer_waits(self) -> bool:
+        """A bot's open offer waits for people's answers: people (not their stand-ins) it
+        was made to have yet to answer, and the offer time is not up."""
         s = self.game.state
-        if s.phase != Phase.TRADE_RESPONSE:
+        if s.phase != Phase.TRADE_RESPONSE or s.offer_id == self._offer_expired:
             return False
         c = s.current
+        if not self.bot_controlled(self.seats[c]):
+            return False
         return any(p != c and not self.bot_controlled(self.seats[p]) for p in deciders(s))
-
-    def _bot_offer_waits(self) -> bool:
-        """A bot's open offer waits for people's answers: they have not all answered, and the
-        offer time is not up."""
-        s = self.game.state
-        return (
-            s.phase == Phase.TRADE_RESPONSE
-            and s.offer_id != self._offer_expired
-            and self.bot_controlled(self.seats[s.current])
-            and self._people_pending()
-        )
 
     def offer_deadline(self) -> float | None:
         """Seconds left before a bot's offer that waits for people is withdrawn (``None``:
@@ -653,7 +645,7 @@ class GameSession:
         for p in deciders(s):
             st = self.seats[p]
             if self.bot_controlled(st):
-                if p == s.current and s.phase == Phase.TRADE_RESPONSE and self._bot_offer_waits():
+                if p == s.current and self._bot_offer_waits():
                     continue  # its offer waits for people's answers (module docstring)
                 return st
         return None
@@ -747,13 +739,8 @@ class GameSession:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""
         if self.status != IN_PROGRESS:
             return
-        s = self.game.state
-        if (
-            s.phase == Phase.TRADE_RESPONSE
-            and self._bot_offer_waits()
-            and t - self._offer_opened[1] > self.offer_time
-        ):
-            self._offer_expired = s.offer_id  # the bot withdraws it when next asked
+        if self._bot_offer_waits() and t - self._offer_opened[1] > self.offer_time:
+            self._offer_expired = self.game.state.offer_id  # withdrawn when the bot is next asked
             self.kick()
         timer = self.info.options.get("turn_timer")
         if not timer and all(st.client is not None for st in self.seats if st.human):
