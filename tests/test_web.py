@@ -67,6 +67,14 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
+def new_page(browser: Browser, **kw: Any) -> tuple[Any, Page, list[str]]:
+    """A new context and page (``viewport`` and any context option in ``kw``), with the
+    page's errors collected (:func:`watch_errors`)."""
+    context = browser.new_context(viewport=kw.pop("viewport", {"width": 1200, "height": 860}), **kw)
+    page = context.new_page()
+    return context, page, watch_errors(page)
+
+
 def create_in_lobby(page: Page, base: str, *, name: str, seats: list[str], **opts: Any) -> None:
     """Fill the lobby's form: seats 'human' or a bot kind; opts: vp_target, manual, hotseat."""
     page.goto(base + "/")

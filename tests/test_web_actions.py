@@ -11,14 +11,12 @@ server then holds is the check. Screenshots go to ``test-artifacts/screenshots/`
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Browser, Page
 
 from builders import position
 from pysettlers.words import places
 from server_helpers import InProcessServer
-from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
+from test_web import new_page, shot, web, web_browser  # noqa: F401  (fixtures)
 from web_driver import NAMES, RESOURCES, EngineSide, Steer, Table
 
 
@@ -32,12 +30,6 @@ def hand_shown(page: Page) -> dict[str, int]:
 def after(page: Page, version: int) -> None:
     """Wait until the page shows a state newer than ``version``."""
     page.wait_for_function("v => +document.querySelector('.game').dataset.version > v", arg=version)
-
-
-def new_page(browser: Browser, **kw: Any) -> tuple[Any, Page, list[str]]:
-    context = browser.new_context(viewport=kw.pop("viewport", {"width": 1200, "height": 860}), **kw)
-    page = context.new_page()
-    return context, page, watch_errors(page)
 
 
 def set_up(t: Table, steer: Steer) -> None:

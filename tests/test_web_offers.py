@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import InProcessServer
-from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
+from test_web import new_page, shot, web, web_browser  # noqa: F401  (fixtures)
 from web_driver import RESOURCES, TURN, ClickPlayer, Steer, Table
 
 BOT_SEATS = [{"kind": "human"}] + [
@@ -107,9 +107,7 @@ def test_a_person_accepts_and_counters_bots_offers(
     body = {"rules": {"players": 4}, "seats": BOT_SEATS, "join": 0, "player_name": "Ann"}
     created = httpx.post(web.url + "/api/games", json=body, timeout=10).json()
     game, token = created["game"]["id"], created["you"]["token"]
-    context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
     hold(page, web.url, game, {0: (token, "Ann")})
     page.wait_for_selector(".game[data-status=in_progress]")
     player = OfferAnswerer(page, shots=lambda name: shot(page, f"o-{name}"))
@@ -166,9 +164,7 @@ def test_a_hotseat_trade_hands_the_device_over_and_back(
         ws = t.socks.pop(seat)
         ws.close()
         t.states.pop(seat, None)
-    context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
     hold(page, web.url, t.id, {0: (t.tokens[0], "Ann"), 1: (t.tokens[1], "Bo")})
 
     def reveal(seat: int, why: str | None = None) -> None:
@@ -209,9 +205,7 @@ def test_bot_turns_are_paced_for_a_person_by_default(
     # A server that paces as `pysettlers serve` does (the other tests' servers do not).
     srv = InProcessServer(f"sqlite:///{tmp_path_factory.mktemp('pace') / 'p.db'}", pace=1.0)
     try:
-        context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
-        errors = watch_errors(page)
+        context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
         # The lobby's defaults: "normal" speed. Ann sits last, so three bots set up first.
         page.goto(srv.url + "/")
         assert page.input_value("select[name=bot_speed]") == "normal"

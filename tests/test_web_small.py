@@ -21,7 +21,7 @@ from collections.abc import Callable
 from playwright.sync_api import Browser, Page
 
 from server_helpers import InProcessServer
-from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
+from test_web import new_page, shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
 
 SETUP = ("setup_settlement", "setup_road")
 # The next state, or this page ready to act (a target clicked is answered by a new state).
@@ -88,9 +88,7 @@ def test_lobby_create_in_view_timer_setup_rounds_and_spectator_chat(
     web: InProcessServer,  # noqa: F811
     web_browser: Browser,  # noqa: F811
 ) -> None:
-    context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
     create_two_player_game(page, web.url, "Ann")
     page.wait_for_selector(".preview svg.board .hex")
     # "Create game" in view at 1280×800, the rules closed and open.
@@ -205,9 +203,7 @@ def test_hotseat_players_are_named_in_the_lobby(
     web: InProcessServer,  # noqa: F811
     web_browser: Browser,  # noqa: F811
 ) -> None:
-    context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
     page.goto(web.url + "/")
     page.fill("input[name=player_name]", "Ann")
     page.select_option("select[name=players]", "4")
@@ -245,9 +241,7 @@ def test_discard_picker_shows_the_hand_held_and_kept(
     web_browser: Browser,  # noqa: F811
 ) -> None:
     """The picker on its own, in the page, with a hand of 9 and 4 cards owed."""
-    context = web_browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1280, "height": 800})
     page.goto(web.url + "/")
     page.wait_for_selector("[data-create]")
     page.evaluate(

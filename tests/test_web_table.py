@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from pysettlers.engine import replay
 from server_helpers import InProcessServer
-from test_web import shot, watch_errors, web, web_browser  # noqa: F401  (fixtures)
+from test_web import new_page, shot, web, web_browser  # noqa: F401  (fixtures)
 from web_driver import RESOURCES, Steer, Table
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -82,9 +82,7 @@ def test_cost_card_and_build_buttons(
     view = t.view(0)
     hand = view["you"]["hand"]
     costs = view["rules"]["costs"]
-    context = web_browser.new_context(**DESKTOP)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, **DESKTOP)
     t.open(page, 0)
     page.wait_for_selector(".cost-card[data-mine] [data-build=road]")
 
@@ -145,9 +143,7 @@ def test_cost_card_and_build_buttons(
     context.close()
 
     # On a phone: the same card, its rows wide enough to read (touch targets of 32 px).
-    context = web_browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, **PHONE)
     t.open(page, 0)
     page.wait_for_selector(".cost-card[data-mine]")
     heights = page.eval_on_selector_all(
@@ -183,9 +179,7 @@ def test_game_over_totals_and_rematch(
     totals = {p: final.total_vp(p) for p in range(3)}
     assert final.winner == 0 and final.dev[5 * 1 + 4] == 1  # a loser holds a card
 
-    context = web_browser.new_context(**DESKTOP)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, **DESKTOP)
     t.open(page, 0)
     page.wait_for_selector(".modal .game-over .scores")
     shown = page.eval_on_selector_all(
@@ -238,9 +232,7 @@ def test_game_over_totals_and_rematch(
     context.close()
 
     # The results on a phone.
-    context = web_browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, **PHONE)
     t.open(page, 0)
     page.wait_for_selector(".modal .game-over .scores")
     shot(page, "t5-game-over-390")

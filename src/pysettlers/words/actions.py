@@ -104,9 +104,7 @@ def _labels() -> None:
     A[K.CONFIRM_TRADE] = lambda w, a, view: (
         f"Trade with {w.name(a.a)}" + (f" (offer #{a.offer})" if a.offer else "")
     )
-    A[K.CANCEL_TRADE] = lambda w, a, view: (
-        "Withdraw " + ("the offer" if not a.offer else f"offer #{a.offer}")
-    )
+    A[K.CANCEL_TRADE] = lambda w, a, view: f"Withdraw {w.offer(a.offer)}"
     # The Helpers of CATAN: each advantage and the decisions that follow it.
     A[K.HELPER_CANDAMIR] = lambda w, a, view: f"Candamir: a development card for {bundle(a.give)}"
     A[K.HELPER_HILDE] = lambda w, a, view: f"Hilde: look at {w.possessive(a.a)} hand"
