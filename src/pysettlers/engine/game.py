@@ -182,11 +182,11 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
         raise IllegalActionError(
             TURN_RULE, f"'{kind.name.lower()}' is not allowed during {ph.name.lower()}"
         )
-    if not a.offer and "offer" in used:  # an answer names the offer it answers (trade.py)
-        raise IllegalActionError(rule.name, unnamed_error(s, a))
     err = rule.error(s, a)
     if err:
         raise IllegalActionError(rule.name, err)
+    if not a.offer and "offer" in used:  # an answer names the offer it answers (trade.py)
+        raise IllegalActionError(rule.name, unnamed_error(s, a))
     if outcome is not None:
         err = rule.outcome_error(s, a, outcome)
         if err:
