@@ -59,12 +59,20 @@ pytest: $(STAMP)
 # 500 of 7–8 players, 240 helper games, 500 games of each alternate rule that changes a
 # turn's flow, 560 pirate games, 500 on each islands map, 3,800 bot games): about 50
 # CPU-minutes; `make test` plays smaller runs.
-SOAK_TESTS = tests/test_invariants.py tests/test_invariants_extension.py \
-	tests/test_invariants_eight.py tests/test_invariants_islands.py \
-	tests/test_helpers_invariants.py tests/test_alternate.py \
-	tests/test_pirate.py tests/test_invariants_ships.py tests/test_bots_ships.py \
-	tests/test_bots_many_games.py \
-	tests/test_server_noleak.py tests/test_server_crash.py tests/test_server_fuzz.py
+SOAK_TESTS = \
+	tests/engine/test_invariants.py \
+	tests/engine/test_invariants_extension.py \
+	tests/engine/test_invariants_eight.py \
+	tests/scenarios/islands/test_invariants_islands.py \
+	tests/scenarios/helpers/test_helpers_invariants.py \
+	tests/scenarios/alternate/test_alternate.py \
+	tests/scenarios/pirate/test_pirate.py \
+	tests/scenarios/ships/test_invariants_ships.py \
+	tests/scenarios/ships/test_bots_ships.py \
+	tests/bots/test_bots_many_games.py \
+	tests/server/test_server_noleak.py \
+	tests/server/test_server_crash.py \
+	tests/server/test_server_fuzz.py
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
@@ -143,10 +151,10 @@ bench-mypyc: $(MYPYC_STAMP)
 
 # The pytest suite against the compiled build, but for the server's and the browser's tests,
 # which drive the engine through the API the rest of the suite covers (MYPYC_TESTS=
-# "tests/test_rules_*.py" for fewer, MYPYC_TESTS= for all). PYSETTLERS_COMPILED=1 makes
+# "tests/engine" for fewer, MYPYC_TESTS= for all). PYSETTLERS_COMPILED=1 makes
 # the run check that the compiled modules are the ones imported, and expects the known
 # differences marked compiled_differs (tests/conftest.py).
-MYPYC_TESTS = --ignore-glob='tests/test_server_*' --ignore-glob='tests/test_web*'
+MYPYC_TESTS = --ignore=tests/server --ignore=tests/web
 test-mypyc: $(MYPYC_STAMP)
 	PYSETTLERS_COMPILED=1 PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q $(MYPYC_TESTS)
 

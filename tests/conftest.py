@@ -8,17 +8,15 @@ testing pure Python. The header of every run says which engine it is.
 
 Server fixtures (``test_server_*.py``): ``server`` is parametrized over both databases, so
 every test that uses it runs against each; PostgreSQL is started once per session from
-Debian's binaries (``server_helpers``).
+Debian's binaries (``support/server_helpers.py``).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.machinery
-import itertools
 import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -68,35 +66,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 # -- the server tests' databases ------------------------------------------------------------
 
-_dbs = itertools.count()
-
 
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
-    from server_helpers import postgres_url
+    from support.server_helpers import postgres_url
 
     with postgres_url() as url:
         yield url
-
-
-def fresh_database(kind: str, tmp: Path, request: pytest.FixtureRequest) -> str:
-    """The URL of a new, empty database of ``kind`` (sqlite or postgresql)."""
-    if kind == "sqlite":
-        return f"sqlite:///{tmp / f'server-{next(_dbs)}.db'}"
-    import psycopg
-
-    base: str = request.getfixturevalue("pg_url")
-    name = f"test_{next(_dbs)}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return base.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Any]:
-    from server_helpers import InProcessServer
+    from support.server_helpers import InProcessServer, fresh_database
 
     db = fresh_database(request.param, tmp_path_factory.mktemp("db"), request)
     srv = InProcessServer(db)

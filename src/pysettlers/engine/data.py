@@ -9,15 +9,10 @@ What this is not: no logic beyond trivial derivations; nothing here is mutated.
 
 from __future__ import annotations
 
+from .types import Bundle as Bundle  # (defined in types; the costs below are bundles)
 from .types import Corner, Harbor, Helper, Side, Terrain
 
 Coord = tuple[int, int]
-Bundle = tuple[int, ...]
-"""Counts of (brick, lumber, wool, grain, ore): always five. Typed as a tuple of any
-length on purpose: compiled by mypyc, a fixed-length tuple of ints is an unboxed C struct,
-so every bundle read off an action, indexed by a variable or put into an event was boxed
-or unboxed again, five ints at a time (5% of a random game). ``check`` and the rules
-verify the length of every bundle that comes from outside."""
 
 # -- Building costs (R5 "Building Costs Card", page 4) ----------------------------------------
 ROAD_COST: Bundle = (1, 1, 0, 0, 0)  # brick & lumber
@@ -210,7 +205,7 @@ EXT_HARBORS: tuple[Harbor, ...] = (*BASE_HARBORS, Harbor.WOOL, Harbor.GENERIC)
 # -- The 1996 maps for 7–8 players (003 "Alternate Rules for Experienced Players"; BD §7) ----
 # The 1996 text has no usable illustrations: the shapes are computed from its words (BD §7),
 # and the harbor slots from the rule every table here was checked against in
-# ``tests/test_eight.py``: a harbor is a port hex of the sea frame ("every other space" round
+# ``tests/engine/test_eight.py``: a harbor is a port hex of the sea frame ("every other space" round
 # the frame ring), on the port hex's edge that looks across the most land hexes in a straight
 # line ("face the direction with the most land hexes, as in the normal game" — this rule
 # gives exactly the nine slots of the standard frame, BASE_HARBOR_SLOTS). Each slot is written

@@ -2,7 +2,7 @@
 read as ``P.MAIN`` after ``from . import phases as P`` on the rules' hot paths.
 
 What this is for: speed, nothing else (issue 10). Each name is the enum's own member
-(``tests/test_engine_v2.py`` checks every one), so ``==`` and ``is`` work as with
+(``tests/engine/test_engine_v2.py`` checks every one), so ``==`` and ``is`` work as with
 ``Phase.X``. Compiled by mypyc, a ``Final`` module constant is a C static read in a
 few instructions and ``phase == P.X`` becomes an identity test, where reading a member
 off the enum class — or off a plain class holding the members — is a lookup through the

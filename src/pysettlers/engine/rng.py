@@ -52,7 +52,7 @@ def two_dice(state: int) -> tuple[int, int, int]:
 # still split and joined each time). So the game state holds the generator as two 32-bit
 # halves, and the compiled build steps them with 16-bit factors, in machine words throughout.
 # In CPython the big-int step is the faster, so there each draw joins the halves, steps the
-# reference function and splits the result. ``tests/test_rng.py`` checks that the two agree.
+# reference function and splits the result. ``tests/engine/test_rng.py`` checks that the two agree.
 
 COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (its file is then an extension module)."""

@@ -31,7 +31,7 @@ Counts are raw (not scaled). Places not on this game's board (an Islands map's f
 all zeros with the "on the board" feature 0.
 
 What this is not: hidden information. Everything comes from the view, so the no-leak
-property of ``observe`` carries over (tests/test_rl.py checks it on the arrays).
+property of ``observe`` carries over (tests/rl/test_rl.py checks it on the arrays).
 """
 
 from __future__ import annotations

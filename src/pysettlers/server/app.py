@@ -198,7 +198,7 @@ def create_app(
         return Response(body, status_code=422, media_type="application/json")
 
     # Each route declares its refusals (``protocol.HTTP_ERRORS``: one status per code);
-    # docs/protocol.md's "Refusals by route" lists the same (tests/test_protocol_spec.py).
+    # docs/protocol.md's "Refusals by route" lists the same (tests/server/test_protocol_spec.py).
     @app.get("/api/health", response_model=HealthOut)
     async def health() -> dict[str, Any]:
         h = hub()

@@ -104,7 +104,7 @@ class Strict(BaseModel):
 
 class Out(BaseModel):
     """What the server sends. The server builds its messages as plain dicts (orjson, fast);
-    these models are their contract: ``tests/test_protocol_spec.py`` validates every message
+    these models are their contract: ``tests/server/test_protocol_spec.py`` validates every message
     of a played game and every example of ``docs/protocol.md`` against them, where a field
     the model lacks is an error (``extra="forbid"``), so the code, the models and the
     document cannot drift apart."""
@@ -387,7 +387,7 @@ class ValidationOut(Out):
 
 def refusals(*codes: str, answer: type[Out] | None = None) -> dict[int | str, dict[str, Any]]:
     """A route's ``responses`` for OpenAPI: its refusals by status, each naming its codes
-    (in backticks, and only they: ``tests/test_protocol_spec.py`` reads them back), and its
+    (in backticks, and only they: ``tests/server/test_protocol_spec.py`` reads them back), and its
     ``answer``'s model where the route returns a plain dict (built fast, not validated)."""
     out: dict[int | str, dict[str, Any]] = {} if answer is None else {200: {"model": answer}}
     for code in codes:

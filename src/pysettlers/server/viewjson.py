@@ -8,8 +8,8 @@ part (``ext``: the helpers' private parts) depend on the seat. :class:`ViewCache
 serializes the public part once per version — from the engine's spectator view, so nothing
 private can be in it — and each seat's own part from that seat's ``observe()`` view. The
 JSON object is equal (as JSON) to ``observe(state, seat, since).to_json()``;
-``tests/test_server_views.py`` compares them for every seat at every step of random games,
-and ``tests/test_server_noleak.py`` on every message of its games.
+``tests/server/test_server_views.py`` compares them for every seat at every step of random games,
+and ``tests/server/test_server_noleak.py`` on every message of its games.
 
 Most of the public part does not change from one version to the next, so it is kept as
 encoded JSON and spliced in (``orjson.Fragment``) rather than rebuilt: the board and the

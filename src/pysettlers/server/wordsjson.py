@@ -14,7 +14,7 @@ What this is for: the browser composes no words of its own; the server sends the
   corner of the 6 fields, 9 hills and the sea"), for the board's targets.
 
 They sit in the state message beside ``view``, never inside it: the view stays exactly the
-engine's ``to_json`` (``tests/test_server_views.py``). A replay step carries
+engine's ``to_json`` (``tests/server/test_server_views.py``). A replay step carries
 ``event_words`` too (``replays.py``).
 
 What this is not: the words themselves (``pysettlers.words``), nor what a seat may know
