@@ -2,10 +2,18 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-STAMP   = $(VENV)/.installed
+# One venv, a stamp per set of extras installed into it, so that each target installs only
+# what it needs: `make play` the server's extra, `make demo` the package alone, `make dev`
+# (and `make test`) the developer tools; a later target adds its extras to the same venv.
+STAMP      = $(VENV)/.installed
+VENV_STAMP = $(VENV)/.created
+PLAY_STAMP = $(VENV)/.installed-play
+DEMO_STAMP = $(VENV)/.installed-demo
+DOCS_STAMP = $(VENV)/.installed-docs
+DIST_STAMP = $(VENV)/.installed-release
 
-.PHONY: test lint typecheck pytest soak demo play bench bench-server venv-package mypyc fast \
-	pure bench-mypyc test-mypyc clean
+.PHONY: test lint typecheck pytest soak demo play dev docs dist bench bench-server \
+	venv-package mypyc fast pure bench-mypyc test-mypyc clean
 
 # `python3 -m venv` needs ensurepip, which Debian and Ubuntu ship apart from Python, in the
 # python3-venv package (python3.X-venv); without it venv stops half-way, leaving a .venv with
@@ -14,7 +22,7 @@ STAMP   = $(VENV)/.installed
 VENV_PACKAGE = python3-venv
 APT_GET ?= apt-get
 
-$(STAMP): pyproject.toml
+$(VENV_STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 	  echo "pysettlers needs Python 3.11 or newer as '$(PYTHON)' (make PYTHON=python3.12 ...)."; \
 	  if ! command -v $(PYTHON) >/dev/null 2>&1; then \
@@ -23,8 +31,33 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || $(MAKE) --no-print-directory venv-package
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	touch $(VENV_STAMP)
+
+# The developer tools: the `dev` extra (pytest, hypothesis, mypy, ruff, Playwright, and the
+# `web` and `rl` extras the tests need).
+$(STAMP): pyproject.toml | $(VENV_STAMP)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# Playing needs the server's extra only.
+$(PLAY_STAMP): pyproject.toml | $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e '.[web]'
+	touch $(PLAY_STAMP)
+
+# The demo needs the package alone: the engine, the bots and the command have no dependencies.
+$(DEMO_STAMP): pyproject.toml | $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e .
+	touch $(DEMO_STAMP)
+
+$(DOCS_STAMP): pyproject.toml | $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+$(DIST_STAMP): pyproject.toml | $(VENV_STAMP)
+	$(PY) -m pip install --quiet -e '.[release]'
+	touch $(DIST_STAMP)
+
+dev: $(STAMP)
 
 # The versioned package (python3.11-venv) is the one that holds ensurepip for that Python;
 # python3-venv is only the default Python's alias of it.
@@ -76,7 +109,7 @@ SOAK_TESTS = \
 soak: $(STAMP)
 	PYSETTLERS_SOAK=1 PYTHONPATH=src $(VENV)/bin/pytest -q --durations=5 $(SOAK_TESTS)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(VENV)/bin/pysettlers demo --seed 1
 
 # The game server on http://127.0.0.1:8000/ with its database in ./pysettlers.db (SQLite).
@@ -84,8 +117,21 @@ demo: $(STAMP)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DB   ?= sqlite:///pysettlers.db
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(VENV)/bin/pysettlers serve --host $(HOST) --port $(PORT) --db $(DB)
+
+# The documentation site (mkdocs.yml) into site/; strict, so any warning — a broken link or
+# anchor, a page left out of the nav, a docstring the reference cannot read — fails it.
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
+# The sdist and the wheel into dist/, their metadata checked (the README renders on PyPI),
+# and their contents: the browser client's static files and the migrations must be in both.
+dist: $(DIST_STAMP)
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+	$(VENV)/bin/twine check --strict dist/*
+	$(PY) .ci/check_dist.py dist
 
 bench: $(STAMP)
 	$(PY) bench/throughput.py
@@ -159,4 +205,4 @@ test-mypyc: $(MYPYC_STAMP)
 	PYSETTLERS_COMPILED=1 PYTHONPATH=$(MYPYC_DIR) $(VENV)/bin/pytest -q $(MYPYC_TESTS)
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -185,7 +185,7 @@ def main() -> None:
             "Written by ``bench/fit_value.py`` (do not edit by hand) with\n"
             f"``--games {a.games} --seed {a.seed} --l2 {a.l2}``"
             + (f" ``--only {a.only}``" if a.only else "")
-            + f": {len(games)} games with a winner;\nthe held-out figures are in the README.\n"
+            + f": {len(games)} games with a winner;\nthe held-out figures are in docs/bots.md.\n"
             '"""\n\n'
             f"WEIGHTS: tuple[float, ...] = (\n{table(w)}\n)\n"
         )

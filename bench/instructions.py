@@ -7,7 +7,7 @@ minus those of the same process playing the first N, divided by N: start-up, imp
 one-time costs (the tables a first game builds and caches) are left out, and both sides
 play their second N seeds. ``--catanatron PYTHON`` adds Catanatron's random games
 (``bench/catanatron_random.py``) and the ratio. Instruction counts are not time — the
-interpreters' instruction mixes differ — so the README quotes CPU-second figures and uses
+interpreters' instruction mixes differ — so docs/performance.md quotes CPU-second figures and uses
 these to check that a change helped.
 
 What this is not: a test, nor a profile (``valgrind --tool=callgrind`` itself gives one).

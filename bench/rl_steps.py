@@ -1,7 +1,7 @@
 """RL environment steps per CPU-second: pysettlers' Gymnasium env against Catanatron's.
 
-What this is for: the speed target of the RL environments (README, "Reinforcement
-learning"): a learner that picks uniformly among its legal actions (the ``action_mask``;
+What this is for: the speed target of the RL environments (docs/rl.md,
+"Speed"): a learner that picks uniformly among its legal actions (the ``action_mask``;
 Catanatron's ``info["valid_actions"]``; the same ``rng.integers`` pick on both sides)
 against 3 random bots, 4 players, base game, as (1) one environment and (2) a
 ``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments. Catanatron

@@ -1,6 +1,6 @@
 """Game server load benchmark: many concurrent games, every seat a WebSocket client.
 
-What this is for: the figures the README quotes for the server — games completed,
+What this is for: the figures docs/performance.md quotes for the server — games completed,
 accepted actions per second, action latency (p50/p99: from sending an action to its
 ``accepted``, and to the ``state`` of the new version) and the server's memory per game —
 with N games of random bots played by real clients over 127.0.0.1, so that every action is

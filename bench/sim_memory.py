@@ -1,6 +1,6 @@
 """Peak memory of ``pysettlers sim``: the resident set of its whole process tree, sampled.
 
-What this is for: the README's memory figure for the simulator — the peak RSS of a run (the
+What this is for: docs/performance.md's memory figure for the simulator — the peak RSS of a run (the
 parent and every worker process added up, sampled from ``/proc`` while it runs), for several
 numbers of games, to show that it does not grow with the number of games. The bytes one
 ``GameState.copy()`` allocates are in ``bench/throughput.py``.

@@ -1,6 +1,6 @@
 """Engine throughput benchmark: random full games per second and per-call costs.
 
-What this is for: the numbers the README's "Performance" section quotes — random
+What this is for: the numbers docs/performance.md quotes — random
 4-player games per second on one core, decisions per game and per second, and the mean
 cost of ``legal_actions``, ``apply``, ``copy`` and ``observe`` — each the median (and the
 minimum) of several timed repeats over the same positions, since a single pass swings 2-6x

@@ -1,6 +1,6 @@
 """Train one seat of pysettlers with sb3-contrib's MaskablePPO, then measure its win rate.
 
-What this is for: an example that learns, outside CI (README, "Reinforcement learning").
+What this is for: an example that learns, outside CI (docs/rl.md, "Example: an agent that learns").
 The learner plays seat 0 of a 4-player base game against three bots in
 ``pysettlers/Settlers-v0``; the policy sees the flat ``observation`` and is masked with the
 environment's ``action_mask`` (so it never proposes an illegal action). The reward is the

@@ -2,8 +2,9 @@
 
 What this is for: regression tests that ``make typecheck`` runs ``mypy --strict`` on the
 whole package (bots and the CLI included, not only engine and sim), and that the engine is
-free of presentation code (the terminal renderer is an adapter outside ``engine/``). Not a
-run of mypy itself (``make typecheck`` does that).
+free of presentation code (the terminal renderer is an adapter outside ``engine/``), and
+that ``make docs`` and ``make dist`` build and check what they should, in CI too. Not a
+run of mypy itself (``make typecheck`` does that) or of a build (CI runs those).
 """
 
 from __future__ import annotations
@@ -63,3 +64,15 @@ def test_the_renderer_is_an_adapter() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8").splitlines()
     modules = next(line for line in makefile if line.startswith("ENGINE_MODULES"))
     assert "render" not in modules  # nothing to filter out of the compiled engine any more
+
+
+def test_docs_and_dist_targets_build_and_check() -> None:
+    docs = recipe("docs")
+    assert any("mkdocs build --strict" in line for line in docs)
+    dist = recipe("dist")
+    assert any("-m build" in line for line in dist)
+    assert any("twine check" in line for line in dist)
+    assert any("check_dist.py" in line for line in dist)
+    # CI runs both after the tests.
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert ci.index("make docs") > ci.index("make test") and "make dist" in ci

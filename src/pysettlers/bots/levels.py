@@ -23,19 +23,14 @@ expert     ``expert``: whole-game playouts for its set-up settlements and a dete
 =========  ===============================================================================
 
 Why these settings: at a table of all four, plain ``weighted`` (even blurred) and plain
-``greedy`` leave too little room for the 100 rating points the issue asks between
-neighbours. The expert rates only a little above plain greedy there (our guess: its edge
-against three greedy bots comes partly from its set-up search, which models the others'
-placements as greedy ones, being exact there), and ``medium`` = ``weighted:noise=8`` sat
-only 80-190 under greedy. So the middle levels are blurred to fit between: ``medium``
-proposes no trades (about 40 points weaker), and ``hard`` is greedy with ``noise=0.333``.
-In four-level arenas (README, "Levels") the gaps medium→hard and hard→expert were 75 and
-167 with ``greedy:noise=0.35``, 156 and 87 with ``noise=0.3`` and 144 and 83 with
-``noise=0.32``; at 0.333 142 and 122 (640 games; easy→medium 102) and 68 and 115 (320
-games), and one fit over all six arenas' 2,000 games gives 141, 120 and 123.
-Blurring ``medium`` further does not weaken it (``noise=12`` rated as ``noise=8``).
-Earlier: plain ``weighted`` and ``greedy`` are only about 70 points apart, and ``medium``
-with ``noise=2`` or ``3`` sat only 40-60 under plain ``greedy``.
+``greedy`` leave too little room for 100 rating points between neighbours, and the expert
+rates only a little above plain greedy there (our guess: its edge against three greedy
+bots comes partly from its set-up search, which models the others' placements as greedy
+ones, exact only against greedy bots). So the middle levels are blurred to fit between:
+``medium`` proposes no trades (about 40 points weaker), and ``hard`` is greedy with
+``noise=0.333``. Rated together over four-level arenas, the gaps easy→medium→hard→expert
+are 141, 120 and 123 points (docs/bots.md, "Levels measured"; the calibration runs that
+chose these settings are in bench/results/).
 
 What this is not: a new kind of bot: levels only name settings of the existing ones.
 """

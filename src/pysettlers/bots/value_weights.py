@@ -2,7 +2,7 @@
 
 Written by ``bench/fit_value.py`` (do not edit by hand) with
 ``--games 1600 --seed 7000000 --l2 1.0``: 1600 games with a winner;
-the held-out figures are in the README.
+the held-out figures are in docs/bots.md.
 """
 
 WEIGHTS: tuple[float, ...] = (

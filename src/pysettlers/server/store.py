@@ -10,8 +10,9 @@ an action that is not on disk. An action row's primary key (game, version) and i
 
 The action log — the one write made on every accepted action — goes through the database
 driver directly, two prepared statements on a connection the writer keeps, rather than
-through SQLAlchemy's session: that was three quarters of the server's CPU per action (about
-3 ms), and CPU in the writer thread holds the interpreter's lock the event loop needs. The
+through SQLAlchemy's session, whose work per write would be most of the server's CPU per
+action (bench/results/2026-11-26-server-load.md), and CPU in the writer thread holds the
+interpreter's lock the event loop needs. The
 rare writes (games, seats, chat) keep the session.
 
 What this is not: no game logic (``session.py`` decides what to write) and no async code:

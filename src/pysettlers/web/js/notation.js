@@ -1,4 +1,4 @@
-// Reading the engine's notation (README "Notation"; engine/actions.py) and the board's names
+// Reading the engine's notation (docs/engine.md "Notation"; engine/actions.py) and the board's names
 // (engine/topology.py): an action string becomes {player, kw, args}, a hex/intersection/path
 // name becomes coordinates to draw at. This is reading text, not rules: which actions exist
 // is always the server's legal list.
