@@ -10,7 +10,10 @@ drawn again only when a piece or the robber moved, or on ``board``. ``help`` lis
 commands, ``?`` the legal actions with what each does. A refused action prints the
 engine's message and the rule it names, and nothing changes.
 
-Bots play the other seats from their views only, as everywhere else. When several players
+The game is driven by a :class:`~pysettlers.match.Match`: the person's seat is one more
+chooser, which prints what happened since the person last looked and reads lines until one
+is an action the engine accepts (``quit`` stops the match). Bots play the other seats from
+their views only, as everywhere else. When several players
 decide at once, the bots go first and the player whose turn it is last: an offer the
 person makes is answered by the bots before the person is asked to confirm or withdraw
 it, and an offer a bot makes waits for the person's answer.
@@ -25,20 +28,20 @@ from typing import TextIO
 
 from pysettlers.bots import bot_rng, make_bot
 from pysettlers.engine import (
+    Action,
     Game,
     GameState,
     IllegalActionError,
     NotationError,
     Rules,
     View,
+    check,
     deciders,
     format_action,
-    is_over,
-    legal_actions,
-    observe,
     parse_action,
 )
 from pysettlers.engine.trade import name_open_offer
+from pysettlers.match import STOPPED, Chooser, Match, StopMatch
 from pysettlers.render import render_board, render_status, to_do
 from pysettlers.words import Words, bundle
 
@@ -127,7 +130,6 @@ def play_terminal(
     bots = {p: make_bot(bot, bot_rng(rules.seed, p)) for p in range(rules.players) if p != seat}
     names = [f"p{q}" for q in range(rules.players)]  # as the notation names them
     words = Words(s.board, names, seat, rules.ships)
-    seen = -1  # the version up to which the person has read the events
     drawn: tuple[object, ...] | None = None  # the board last drawn
     hand: tuple[int, ...] | None = None  # the hand last shown
     out.write(
@@ -135,64 +137,71 @@ def play_terminal(
         "? for your actions.\n"
     )
 
-    def catch_up() -> View:
-        """Print what happened since the person last looked, and the board if it changed."""
-        nonlocal seen, drawn, hand
-        view = observe(s, seat, since_version=seen)
+    def catch_up(view: View) -> None:
+        """Print what happened since the person last looked (the view carries it: the
+        match keeps each seat's ``since``), and the board and hand if they changed."""
+        nonlocal drawn, hand
         for e in view.events:
             text = words.event(e)
             if text:
                 out.write(f"  {text}\n")
-        seen = s.version
         if _board_key(view) != drawn:
             out.write(render_board(view, legend=drawn is None) + "\n")
             drawn = _board_key(view)
         if view.hand is not None and view.hand != hand:
             out.write(f"Your hand: {bundle(view.hand)}\n")
             hand = view.hand
-        return view
 
-    while not is_over(s):
-        p = next_decider(s, seat)
-        if p != seat:
-            game.play(bots[p].choose(observe(s, p), legal_actions(s, p)), checked=False)
-            continue
-        view = catch_up()
-        actions = legal_actions(s, seat)
-        legal = [format_action(a, topo) for a in actions]
-        try:
-            text = read(f"{to_do(view)}\np{seat}> ", legal).strip()
-        except EOFError:
-            text = "quit"
-        if text in ("quit", "exit"):
-            out.write("Game left unfinished.\n")
-            return game
-        if text == "help":
-            out.write(HELP + "\n")
-            continue
-        if text in ("?", "actions"):
-            out.write("Legal now (type one; Tab completes):\n")
-            for a, notation in zip(actions, legal, strict=True):
-                out.write(f"  {notation.split(' ', 1)[1]:<32}  {words.action(a, view)}\n")
-            continue
-        if text == "board":
-            out.write(render_board(view, legend=True) + "\n")
-            continue
-        if text == "status":
-            out.write(render_status(view) + "\n")
-            continue
-        if not text:
-            continue
-        if not _seated(text.split(" ", 1)[0]):
-            text = f"p{seat} {text}"  # "roll" is short for "p0 roll"
-        try:
-            # Nothing moves while the person types: an answer without the offer's number
-            # ("accept") can only mean the offer on the screen.
-            game.play(name_open_offer(s, parse_action(text, topo)))
-        except IllegalActionError as err:
-            out.write(f"Refused: {err.message} (rule: {err.rule})\n")
-        except NotationError as err:
-            out.write(f"Refused: {err} (rule: Notation)\n")
-    view = catch_up()
+    class Person:
+        """The person's seat: reads lines until one is an action the engine accepts."""
+
+        def choose(self, view: View, actions: Sequence[Action]) -> Action:
+            catch_up(view)
+            legal = [format_action(a, topo) for a in actions]
+            while True:
+                try:
+                    text = read(f"{to_do(view)}\np{seat}> ", legal).strip()
+                except EOFError:
+                    text = "quit"
+                if text in ("quit", "exit"):
+                    raise StopMatch
+                if text == "help":
+                    out.write(HELP + "\n")
+                elif text in ("?", "actions"):
+                    out.write("Legal now (type one; Tab completes):\n")
+                    for a, notation in zip(actions, legal, strict=True):
+                        out.write(f"  {notation.split(' ', 1)[1]:<32}  {words.action(a, view)}\n")
+                elif text == "board":
+                    out.write(render_board(view, legend=True) + "\n")
+                elif text == "status":
+                    out.write(render_status(view) + "\n")
+                elif text:
+                    if not _seated(text.split(" ", 1)[0]):
+                        text = f"p{seat} {text}"  # "roll" is short for "p0 roll"
+                    try:
+                        # Nothing moves while the person types: an answer without the
+                        # offer's number ("accept") can only mean the offer on the screen.
+                        action = name_open_offer(s, parse_action(text, topo))
+                        check(s, action)
+                        return action
+                    except IllegalActionError as err:
+                        out.write(f"Refused: {err.message} (rule: {err.rule})\n")
+                    except NotationError as err:
+                        out.write(f"Refused: {err} (rule: Notation)\n")
+
+    # The bots and the person take turns as next_decider says; every seat is asked even
+    # with one legal action (the person may want the board first; the bots' random
+    # streams stay as they were), and each view carries the events since the seat's last.
+    choosers: list[Chooser] = [bots[p] if p != seat else Person() for p in range(rules.players)]
+    match = Match(game, choosers, decider=lambda st: next_decider(st, seat), ask_forced=True)
+    ended = match.run()
+    if ended.status == STOPPED:
+        out.write("Game left unfinished.\n")
+        return game
+    if ended.error is not None:  # a bot's bug: said, never retried
+        out.write(f"Game stopped: {ended.error}\n")
+        return game
+    view = match.view(seat)
+    catch_up(view)
     out.write(render_status(view) + f"\nGame over: {words.subject(s.winner)} won.\n")
     return game

@@ -24,8 +24,8 @@ which is already good there and costs well under a millisecond.
    :func:`position_value` of the searcher's view less ``opp`` × the best opponent's, ±100
    for a game won or lost; with ``value=learned`` its chance to win by the learned value
    (below). The candidate with the best mean is played. (In our screening the learned value
-   at these leaves was no better than the greedy one: README.)
-5. *Playouts* (``deep`` > 0; off by default, no stronger in our measurements: README): when
+   at these leaves was no better than the greedy one: docs/bots.md.)
+5. *Playouts* (``deep`` > 0; off by default, no stronger in our measurements: docs/bots.md): when
    one of the ``top`` best candidates by the turn search places a piece or buys a card,
    those candidates are settled by ``deep`` playouts (the fast weighted bots, or as
    ``playout`` says; as in the set-up, below) started from the end of each one's
@@ -50,7 +50,7 @@ sites are valued at the end of the set-up by the learned win chance instead (bel
 weaker in our measurements). With ``playout=greedy`` the playouts are played by greedy
 bots (no domestic offers) instead: an exact model of greedy opponents and of the expert's
 own main phase, but about 11 times slower a game (~0.11 s), and in our measurements no
-stronger than three times as many weighted playouts (README).
+stronger than three times as many weighted playouts (docs/bots.md).
 
 With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
 ``ms`` milliseconds (at least one); results then depend on the machine's speed.
@@ -74,7 +74,7 @@ playouts; ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
-between — several times slower, see the README's figures; ``memory`` (bool, default on)
+between — several times slower (docs/bots.md); ``memory`` (bool, default on)
 deal the others' hands from what the public card flow showed (off: uniformly from the
 unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 ``offers``, ``noise``) for its own decisions and its rollouts.
@@ -106,6 +106,7 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
+from pysettlers.match import Match
 
 from . import features as F
 from . import value_model as VM
@@ -390,16 +391,19 @@ class ExpertBot:
         wins, else 0 (past ``PLAYOUT_TURNS``, or ``turns`` > 0 turns from now: its learned
         chance to win)."""
         stop = min(PLAYOUT_TURNS, s.turn + turns - 1) if turns else PLAYOUT_TURNS
-        rng = random.Random(seed)
         policy = GreedyBot if self.playout == "greedy" else WeightedBot
         bots = [policy(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
-        for _ in range(GAME_CAP):
-            if s.phase == Phase.GAME_OVER or s.turn > stop:
-                break
-            p = to_move(s)
-            acts = legal_actions(s, p)
-            act = acts[0] if len(acts) == 1 else bots[p].choose(observe(s, p), acts)
-            _step(s, act, rng)
+        # The match's lean path (``match.py``): a bare sampled state, the engine's own bots
+        # choosing from the list (trusted), views without ``since`` (they keep no memory).
+        Match(
+            s,
+            bots,
+            chance=random.Random(seed),
+            max_turns=stop,
+            max_steps=GAME_CAP,
+            since=False,
+            trusted=True,
+        ).run()
         return learned_value(s, me, info)
 
     def _setup_by_learned_value(

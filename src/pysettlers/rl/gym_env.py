@@ -29,6 +29,10 @@ its decisions proposing trades; this keeps early training (and Catanatron-like p
 has no domestic trade) moving. The action space is the same.
 
 What this is not: a multi-agent environment (``aec.py``) or a bot (the learner is yours).
+Nor a :class:`~pysettlers.match.Match`: there the driver asks every seat's chooser, here
+the learner is outside the loop — ``step`` is called with its action, and the bots play
+only up to the learner's next decision and hand control back — so ``_play_bots`` is the
+bots' half of one step, not a game's driver.
 """
 
 from __future__ import annotations

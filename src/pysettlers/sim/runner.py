@@ -5,11 +5,11 @@ What this is for:
 * **Bot specs** — ``--players`` text such as ``random,greedy:trade=0,mybot:pkg.mod.Class``
   parsed into :class:`BotSpec` values with unique labels (:func:`parse_players`), and
   bots built from them with a seeded generator (:func:`build_bot`).
-* **One game** — :func:`play_game` drives a game from (rules, bot specs by seat): a bot
-  is called with ``observe(state, seat)`` and ``legal_actions(state, seat)`` only, on every
-  decision that has a choice (a forced move — one legal action — is played for it), and
-  an action not taken from that list goes through the checked :meth:`Game.play`, so the
-  record holds only legal steps.
+* **One game** — :func:`play_game` plays a game from (rules, bot specs by seat) with a
+  :class:`~pysettlers.match.Match`: a bot is called with ``observe(state, seat, since)``
+  and ``legal_actions(state, seat)`` only, on every decision that has a choice (a forced
+  move — one legal action — is played for it), and an action not taken from that list is
+  checked before it is applied, so the record holds only legal steps.
   A bot that returns an illegal action (or raises) is a bug in that bot: the game ends
   there with status ``error`` and the message — it is never retried.
 * **Many games** — :func:`run_games` plays ``games`` games in one process or in a pool of
@@ -38,21 +38,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
 from pysettlers.bots import Bot, bot_rng, make_bot
-from pysettlers.engine import (
-    Action,
-    Game,
-    IllegalActionError,
-    Phase,
-    Rules,
-    format_action,
-    is_over,
-    legal_actions,
-    observe,
-    rng,
-    to_move,
-)
-
-GAME_OVER = Phase.GAME_OVER
+from pysettlers.engine import Game, Rules, observe, rng
+from pysettlers.match import ERROR, FINISHED, STOPPED, UNFINISHED, Match
 
 OptionValue = bool | int | float | str
 """A bot option's value: ``true``/``false`` become bools, numbers ints or floats."""
@@ -269,8 +256,6 @@ def seating(index: int, players: int, rotate: bool = True) -> tuple[int, ...]:
 
 # -- one game -----------------------------------------------------------------------------------
 
-FINISHED, UNFINISHED, ERROR = "finished", "unfinished", "error"
-
 DECISIONS_PER_TURN = 50
 """The default decision cap is this many actions per turn of ``max_turns`` on average.
 
@@ -317,55 +302,24 @@ def play_game(
     bots = [build_bot(spec, bot_rng(rules.seed, seat)) for seat, spec in enumerate(specs)]
     game = Game.new(rules)
     s = game.state
-    error: str | None = None
-    cap = decision_cap(max_turns, max_decisions)
     # Turn number and winner are public facts; everything a bot sees comes from observe().
-    # Each view carries every event since that seat's previous view (``seen``), so a bot
-    # learns what was public on the steps it did not decide — including its own forced
-    # moves: a decision with one legal action (a roll without a knight to play, an answer
-    # with nothing else to say) is taken without asking the bot, a quarter of all decisions
-    # in random play.
-    seen = [-1] * rules.players
-    play = game.play
-    steps = game.steps
-    while s.phase != GAME_OVER and s.turn <= max_turns and len(steps) < cap:
-        p = to_move(s)
-        legal = legal_actions(s, p)
-        if len(legal) == 1:
-            play(legal[0], checked=False)
-            continue
-        try:
-            # A lazy view: the fields the bot reads are filled in when it reads them (the
-            # random bot reads two). The runner keeps no reference to it, so when the bot
-            # kept none either, ``play`` has nothing to complete.
-            since, seen[p] = seen[p], s.version
-            action = bots[p].choose(observe(s, p, since, lazy=True), legal)
-        except Exception as err:  # a crashing bot is that bot's bug: record it, stop the game
-            error = f"seat {p} ({specs[p].label}) raised {type(err).__name__}: {err}"
-            break
-        if not isinstance(action, Action):
-            error = f"seat {p} ({specs[p].label}) returned {action!r}, which is not an Action"
-            break
-        try:
-            # An action taken from the list just offered is legal by construction; anything
-            # else (a composite bundle, or a bot's bug) goes through the full check.
-            play(action, checked=action not in legal)
-        except IllegalActionError as err:
-            try:
-                text = format_action(action, s.topo)
-            except Exception:
-                text = repr(action)
-            error = (
-                f"seat {p} ({specs[p].label}) chose the illegal action {text!r}: "
-                f"{err.rule} - {err.message}"
-            )
-            break
-    if error is not None:
-        status = ERROR
-    elif is_over(s):
-        status = FINISHED
-    else:
-        status = UNFINISHED
+    # Each view carries every event since that seat's previous view, so a bot learns what
+    # was public on the steps it did not decide — including its own forced moves: a
+    # decision with one legal action (a roll without a knight to play, an answer with
+    # nothing else to say) is taken without asking the bot, a quarter of all decisions in
+    # random play. The views are lazy: the fields the bot reads are filled in when it reads
+    # them (the random bot reads two).
+    ended = Match(
+        game,
+        bots,
+        max_turns=max_turns,
+        max_steps=decision_cap(max_turns, max_decisions),
+        lazy=True,
+        labels=[spec.label for spec in specs],
+    ).run()
+    status, error = ended.status, None if ended.error is None else str(ended.error)
+    if status == STOPPED:  # a bot may not stop a simulated game: that is its failure
+        status, error = ERROR, "a bot raised StopMatch: bots may not stop a simulated game"
     own = [observe(s, p).own_vp for p in range(rules.players)]
     return Played(
         status=status,

@@ -10,7 +10,7 @@ the 6 fields and steal from Anna (5 cards)"). The notation (coordinates, ``p1 ac
 stays what records hold and clients send; readers see it in tooltips.
 
 * :class:`Words` — one game's words for one reader (``words.event(e)``, ``words.action(a,
-  view)``, ``words.places``).
+  view)``, ``words.places``; ``words.clause(e)`` for a log that names the subject itself).
 * :mod:`.places` — :class:`Places`, the words for each place of a board.
 * :mod:`.events` — the words of every event kind (``EVENT_WORDS``).
 * :mod:`.actions` — the label of every action kind (``ACTION_WORDS``).

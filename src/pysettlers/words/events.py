@@ -3,9 +3,10 @@
 What this is for: :func:`clause` gives an event's subject seat and its sentence with the
 subject's verbs in braces (``(2, "{builds} a road between the 6 fields and the 9 hills")``;
 ``-1``: a sentence with no seat as subject); :meth:`Words.event` makes the sentence for its
-reader and the demo keeps the clauses. The base game's kinds come first, then each
-scenario's (the 1996 alternate rules, the Helpers of CATAN, the Islands of Catan bridges,
-Seafarers ships); ``tests/engine/test_words.py`` fails when an event kind has no words here.
+reader and :meth:`Words.clause` the clause without its subject (the demo's log). The base
+game's kinds come first, then each scenario's (the 1996 alternate rules, the Helpers of
+CATAN, the Islands of Catan bridges, Seafarers ships); ``tests/engine/test_words.py`` fails
+when an event kind has no words here.
 
 The events are read as redacted for the reader: a secret field holds ``HIDDEN`` for a seat
 that may not see it, and the words then say only what the table saw ("steals a card").

@@ -157,6 +157,20 @@ class Words:
         p, text = said
         return self.say(p, text) + ("" if text.endswith(("!", ".")) else ".")
 
+    def clause(self, e: Event) -> tuple[int, str] | None:
+        """An event as (its subject seat, what it says of that seat in the third person,
+        without the subject): ``(2, "rolls 8")``, ``(1, "builds a road between ...")``;
+        seat ``-1`` with a whole sentence for an event with no seat as subject ("The 8
+        produces: ..."); ``None`` as for :meth:`event`. For a log that gathers one
+        player's items on one line and names the subject itself (the demo's turns)."""
+        from .events import clause
+
+        said = clause(self, e)
+        if said is None:
+            return None
+        p, text = said
+        return p, self.say(-1, text)
+
     def action(self, a: Action, view: View | None = None) -> str:
         """A legal action as a label a player clicks: ``Move the robber to the 6 fields and
         steal from Anna (5 cards)``. ``view`` gives the victims' card counts."""

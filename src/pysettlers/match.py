@@ -1,0 +1,366 @@
+"""One driver for a game between seats: who decides → observe → choose → play.
+
+What this is for: every adapter that lets choosers (bots, a person at a terminal) play a game
+drives it with a :class:`Match` — the simulator (``sim/runner.py``), terminal play
+(``terminal.py``), the expert bot's whole-game playouts (``bots/expert.py``) and the demo.
+A match holds:
+
+* **seats → choosers**: anything with ``choose(view, legal) -> action`` (:class:`Chooser`,
+  the bots' protocol written structurally, so this module needs nothing above the engine);
+* **who decides**: :func:`~pysettlers.engine.to_move` unless a ``decider`` is given (the
+  terminal lets bots answer an offer before the person);
+* **per-seat views**: each chooser gets ``observe(state, seat, since)`` where ``since`` is
+  the version of that seat's previous view, so a view carries every event since the seat
+  last looked — the forced moves it did not decide included (``since=False``: only the last
+  action's events, for choosers that keep no memory). A decision with one legal action is
+  played without asking (``ask_forced`` asks anyway: a person, or a bot whose random
+  stream must stay as it was);
+* **chance**: drawn by the state's own seeded generator (the default: a seeded game is one
+  game), by a ``random.Random`` the match is given (sampled from
+  :func:`~pysettlers.engine.chance_outcomes`), or supplied by a callable (real dice at a
+  real table, a replay) — a supplied outcome is checked;
+* **observers**: callables told of each applied action (``observer(state, action,
+  outcome)``) — logs, renderers, recorders; they are the driver's own code and may read the
+  state, unlike choosers;
+* **bounds**: ``max_turns`` (play while the turn number is at most this) and ``max_steps``
+  (actions this match applies), since nothing in the rules bounds a turn's actions;
+* **a checked apply**: a choice taken from the legal list is applied as it is; anything
+  else (a composed offer bundle, a bot's bug) goes through :func:`~pysettlers.engine.check`
+  first, so a record holds only legal steps. A chooser that raises, returns a non-action or
+  an illegal action is that chooser's bug: :meth:`Match.step` raises :class:`BotError`
+  naming the seat and the rule; :meth:`Match.run` ends the match there with status
+  ``error`` (never retried). ``trusted=True`` skips the check for choosers that only ever
+  return an entry of the list (the playouts' own bots), as those loops always did.
+
+:meth:`Match.run` has a lean path for that case — a bare state, no observers, views
+without ``since``, trusted choosers — the expert's playouts, whose per-decision cost is
+measured by ``bench/instructions.py --playouts``.
+
+What this is not: no rules (the engine decides what is legal), no strategy, no I/O and no
+clock. The server's session drives its games itself: its choosers run in a thread pool,
+each action is written to the database before anyone hears of it, and people's answers
+arrive from sockets (``server/session.py``). The RL environments keep their own step: there
+the learner is outside the loop (``rl/gym_env.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pysettlers.engine import (
+    Action,
+    Game,
+    GameState,
+    IllegalActionError,
+    Outcome,
+    Phase,
+    View,
+    apply,
+    chance_outcomes,
+    check,
+    format_action,
+    legal_actions,
+    observe,
+    to_move,
+)
+
+GAME_OVER = Phase.GAME_OVER
+
+FINISHED, UNFINISHED, ERROR, STOPPED = "finished", "unfinished", "error", "stopped"
+"""How a match ended: someone won; a bound was reached; a chooser failed; a chooser stopped
+it (:class:`StopMatch`)."""
+
+
+class Chooser(Protocol):
+    """Whoever decides for a seat: picks one of ``legal`` given what ``view`` shows (the
+    bots' ``Bot`` protocol, structurally)."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+Chance = Callable[[GameState, Action], Outcome]
+"""Supplies the chance outcome of an action about to be applied (``None``: none)."""
+
+Observer = Callable[[GameState, Action, Outcome], None]
+"""Told of each applied action, after it was applied, with the outcome used."""
+
+
+class StopMatch(Exception):
+    """Raised by a chooser to end the match where it stands (a person who quits): not an
+    error; :meth:`Match.run` returns with status ``stopped``."""
+
+
+class BotError(Exception):
+    """A seat's chooser failed: it raised, or returned something that is not a legal action.
+
+    ``seat`` is the seat, ``rule`` the rule an illegal action broke (``None`` when the
+    chooser raised or returned a non-action); ``str(err)`` says all of it."""
+
+    def __init__(self, seat: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """What :meth:`Match.run` returns: how the match ended and how many actions it applied;
+    ``error`` is the failing chooser's :class:`BotError` (status ``error``)."""
+
+    status: str
+    steps: int
+    error: BotError | None = None
+
+
+def sampled(rng: random.Random) -> Chance:
+    """Chance drawn with ``rng`` from the engine's list of outcomes and their weights."""
+
+    def draw(s: GameState, a: Action) -> Outcome:
+        oc = chance_outcomes(s, a)
+        if not oc:
+            return None
+        drawn: Outcome = rng.choices([o for o, _ in oc], [p for _, p in oc])[0]
+        return drawn
+
+    return draw
+
+
+class Match:
+    """A game between seats, driven one decision at a time (see the module docstring).
+
+    ``game`` is a :class:`~pysettlers.engine.Game` (its record grows with every action) or a
+    bare :class:`~pysettlers.engine.GameState` (no record: a playout); ``choosers[seat]``
+    decides for each seat; ``labels[seat]`` names it in errors (default: its class name).
+    """
+
+    def __init__(
+        self,
+        game: Game | GameState,
+        choosers: Sequence[Chooser],
+        *,
+        chance: random.Random | Chance | None = None,
+        observers: Sequence[Observer] = (),
+        max_turns: int | None = None,
+        max_steps: int | None = None,
+        decider: Callable[[GameState], int] = to_move,
+        ask_forced: bool = False,
+        since: bool = True,
+        lazy: bool = False,
+        trusted: bool = False,
+        labels: Sequence[str] | None = None,
+    ) -> None:
+        if isinstance(game, Game):
+            self.game: Game | None = game
+            self.state: GameState = game.state
+        else:
+            self.game = None
+            self.state = game
+        n = self.state.n
+        if len(choosers) != n:
+            raise ValueError(f"{n} players need {n} choosers, not {len(choosers)}")
+        if labels is not None and len(labels) != n:
+            raise ValueError(f"{n} players need {n} labels, not {len(labels)}")
+        for name, bound in (("max_turns", max_turns), ("max_steps", max_steps)):
+            if bound is not None and bound < 0:
+                raise ValueError(f"{name} must not be negative (got {bound})")
+        self.choosers = tuple(choosers)
+        self.labels = tuple(labels or (type(c).__name__ for c in choosers))
+        self.observers = tuple(observers)
+        self.max_turns = max_turns
+        self.max_steps = max_steps
+        self.decider = decider
+        self.ask_forced = ask_forced
+        self.since = since
+        self.lazy = lazy
+        self.trusted = trusted
+        self._rng: random.Random | None = None  # (read by the lean path)
+        self._draw: Chance | None = None
+        self._supplied = False  # a caller's outcomes: checked before they are applied
+        if isinstance(chance, random.Random):
+            self._rng = chance
+            self._draw = sampled(chance)
+        elif chance is not None:
+            self._draw = chance
+            self._supplied = True
+        self.steps = 0
+        """Actions this match applied (forced ones included)."""
+        self.seen = [-1] * n
+        """Each seat's last view's version (``-1``: it has seen nothing yet, so its first
+        view carries the whole game's events)."""
+
+    # -- one decision -------------------------------------------------------------------------
+
+    def bounded(self) -> bool:
+        """Whether the game is over or a bound is reached: nothing more to play."""
+        s = self.state
+        if s.phase == GAME_OVER:
+            return True
+        if self.max_turns is not None and s.turn > self.max_turns:
+            return True
+        return self.max_steps is not None and self.steps >= self.max_steps
+
+    def view(self, seat: int) -> View:
+        """``seat``'s view now, carrying the events since its previous one (``since``)."""
+        s = self.state
+        if not self.since:
+            return observe(s, seat, lazy=self.lazy)
+        since, self.seen[seat] = self.seen[seat], s.version
+        return observe(s, seat, since, lazy=self.lazy)
+
+    def step(self) -> Action:
+        """Play one decision: the decider's chooser is asked (a forced move is played for
+        it unless ``ask_forced``) and its choice applied. Returns the action applied.
+
+        Raises :class:`BotError` for a chooser's failure (nothing applied),
+        :class:`StopMatch` when a chooser stops the match, and ``ValueError`` when the
+        game is over."""
+        s = self.state
+        if s.phase == GAME_OVER:
+            raise ValueError("the game is over: there is no decision to play")
+        p = self.decider(s)
+        legal = legal_actions(s, p)
+        if len(legal) == 1 and not self.ask_forced:
+            self._play(legal[0], False)
+            return legal[0]
+        return self._ask(p, legal)
+
+    def _ask(self, p: int, legal: list[Action]) -> Action:
+        """Seat ``p``'s chooser picks from ``legal``; its choice is applied (checked unless
+        taken from the list). Raises :class:`BotError` for its failure."""
+        s = self.state
+        try:
+            action = self.choosers[p].choose(self.view(p), legal)
+        except StopMatch:
+            raise
+        except Exception as err:
+            raise BotError(
+                p, f"seat {p} ({self.labels[p]}) raised {type(err).__name__}: {err}"
+            ) from err
+        if not isinstance(action, Action):
+            raise BotError(
+                p, f"seat {p} ({self.labels[p]}) returned {action!r}, which is not an Action"
+            )
+        try:
+            # An action taken from the list just offered is legal by construction; anything
+            # else (a composed bundle, or a bot's bug) goes through the full check.
+            self._play(action, not self.trusted and action not in legal)
+        except IllegalActionError as err:
+            try:
+                text = format_action(action, s.topo)
+            except Exception:
+                text = repr(action)
+            raise BotError(
+                p,
+                f"seat {p} ({self.labels[p]}) chose the illegal action {text!r}: "
+                f"{err.rule} - {err.message}",
+                err.rule,
+            ) from err
+        return action
+
+    def _play(self, action: Action, checked: bool) -> None:
+        """Apply ``action`` with its chance outcome; tell the observers."""
+        s = self.state
+        if checked:
+            check(s, action)  # before any chance is drawn for it
+        outcome: Outcome = None
+        if self._draw is not None:
+            outcome = self._draw(s, action)
+            if self._supplied and outcome is not None:
+                check(s, action, outcome)  # real dice can be mistyped
+        if self.game is not None:
+            outcome = self.game.play(action, outcome, checked=False)
+        else:
+            outcome = apply(s, action, outcome)
+        self.steps += 1
+        if self.observers:
+            for observer in self.observers:
+                observer(s, action, outcome)
+
+    # -- a whole match ------------------------------------------------------------------------
+
+    def run(self) -> Ended:
+        """Play until the game is over or a bound is reached, a chooser fails (status
+        ``error``, nothing of the failed decision applied) or stops the match."""
+        if self._lean():
+            return self._run_lean()
+        s = self.state
+        # :meth:`step`, its bounds and forced moves read once (a simulated decision is
+        # some 65,000 instructions; the calls saved here are a few percent of it).
+        decide, play, ask, forced = self.decider, self._play, self._ask, not self.ask_forced
+        stop = self.max_turns if self.max_turns is not None else 1 << 62
+        cap = self.max_steps if self.max_steps is not None else 1 << 62
+        try:
+            while s.phase != GAME_OVER and s.turn <= stop and self.steps < cap:
+                p = decide(s)
+                legal = legal_actions(s, p)
+                if forced and len(legal) == 1:
+                    play(legal[0], False)
+                else:
+                    ask(p, legal)
+        except BotError as err:
+            return Ended(ERROR, self.steps, err)
+        except StopMatch:
+            return Ended(STOPPED, self.steps)
+        return Ended(FINISHED if s.phase == GAME_OVER else UNFINISHED, self.steps)
+
+    def _lean(self) -> bool:
+        """Whether the lean path plays this match (the module docstring)."""
+        return (
+            self.game is None
+            and self.trusted
+            and not self.observers
+            and not self.since
+            and not self.lazy
+            and not self.ask_forced
+            and not self._supplied
+            and self.decider is to_move
+        )
+
+    def _run_lean(self) -> Ended:
+        """:meth:`run` for trusted choosers of a bare state with nothing watching: the same
+        decisions, without the per-step checks and calls a playout cannot afford (about a
+        thousand decisions a game, each a few hundred thousand instructions)."""
+        s = self.state
+        choosers = self.choosers
+        rng = self._rng
+        stop = self.max_turns if self.max_turns is not None else s.turn + (1 << 62)
+        cap = self.max_steps if self.max_steps is not None else 1 << 62
+        steps = self.steps
+        try:
+            while steps < cap:
+                if s.phase == GAME_OVER or s.turn > stop:
+                    break
+                p = to_move(s)
+                acts = legal_actions(s, p)
+                act = acts[0] if len(acts) == 1 else choosers[p].choose(observe(s, p), acts)
+                if rng is not None:
+                    oc = chance_outcomes(s, act)
+                    if oc:
+                        apply(s, act, rng.choices([o for o, _ in oc], [w for _, w in oc])[0])
+                    else:
+                        apply(s, act)
+                else:
+                    apply(s, act)
+                steps += 1
+        finally:
+            self.steps = steps
+        return Ended(FINISHED if s.phase == GAME_OVER else UNFINISHED, steps)
+
+
+__all__ = [
+    "ERROR",
+    "FINISHED",
+    "STOPPED",
+    "UNFINISHED",
+    "BotError",
+    "Chance",
+    "Chooser",
+    "Ended",
+    "Match",
+    "Observer",
+    "StopMatch",
+    "sampled",
+]
