@@ -1,0 +1,110 @@
+// The game screen's state: what this page knows and remembers — the seats, the newest `state`
+// message of each of its connections, which held seat is shown (and, in hotseat, whether the
+// pass-the-device screen stands before it), the last refusal, the last dice and the pieces
+// just placed, the chat lines, the results' rematch, and this device's preferences.
+//
+// Hotseat: when the next decision belongs to another human on this device, the device passes
+// (`receive` says so); a hand is only ever drawn from its own seat's view.
+//
+// Not for: the DOM (game.js and its drawing modules), the sockets (connection.js), or any
+// rule: what a seat may do is the legal list the server sent, read as it is.
+
+import { seatName } from "./panels.js";
+
+const BOT_OFFERS = "pysettlers.botOffers";
+
+/** Whether bots may offer this device's people domestic trades (kept for the next games). */
+export function botOffersOn() {
+  return localStorage.getItem(BOT_OFFERS) !== "0";
+}
+
+export function saveBotOffers(on) {
+  localStorage.setItem(BOT_OFFERS, on ? "1" : "0");
+}
+
+export class Screen {
+  constructor(summary, held) {
+    this.summary = summary; // the game as the lobby lists it (name, seats, options)
+    this.held = held; // [{seat, token, name}]: the seats this browser holds (api.js)
+    this.hotseat = held.length > 1;
+    this.watching = !held.length;
+    this.seats = summary.seats;
+    this.states = {}; // seat (or "spectator") -> newest state message
+    this.shown = held.length ? held[0].seat : null;
+    this.gate = this.hotseat; // hotseat: show the pass-the-device screen before any hand
+    this.refusal = null; // the shown seat's last refusal, until it acts or a state comes
+    this.lastDice = null;
+    this.recent = new Set(); // the pieces the newest events placed (drawn marked)
+    this.lastLegal = ""; // the legal list last drawn: a new one closes stale dialogs
+    this.over = false; // the results were shown once by themselves
+    this.rematchBy = null; // the seat that started this game's rematch (a `rematch` message)
+    this.chat = [];
+    this.names = (q) => (q === null || q === undefined ? "nobody" : seatName(this.seats[q], q));
+  }
+
+  /** The state message the page shows: the shown seat's, or a watcher's. */
+  current() {
+    return this.shown === null ? this.states.spectator : this.states[this.shown];
+  }
+
+  /**
+   * A state message for `seat` (or "spectator"). Returns true when the device must now pass
+   * to another person (hotseat): open dialogs belong to the one who had it.
+   */
+  receive(seat, msg) {
+    // `deadline` is the seconds left when the server sent it: counted down from receipt.
+    msg.receivedAt = performance.now();
+    this.states[seat] = msg;
+    if (seat === this.shown || (seat === "spectator" && this.shown === null)) this.refusal = null;
+    return this.pickSeat();
+  }
+
+  /** What the newest events change on the screen: the dice shown, the pieces marked new. */
+  noteEvents(events) {
+    const fresh = new Set();
+    for (const e of events) {
+      if (e.event === "roll") this.lastDice = e.dice;
+      if (e.event === "road" || e.event === "ship") fresh.add(e.path);
+      if (e.event === "ship_moved") fresh.add(e.to);
+      if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
+    }
+    if (events.length) this.recent = fresh;
+  }
+
+  /** Whether `st`'s legal list differs from the one drawn last (and remember it). */
+  legalChanged(st) {
+    const key = st.legal.join("\n");
+    const changed = key !== this.lastLegal;
+    this.lastLegal = key;
+    return changed;
+  }
+
+  /** Whether a person at this page must decide now (the "your turn" cue). */
+  decidingHere() {
+    return this.held.some((x) => {
+      const st = this.states[x.seat];
+      return st && st.legal.length > 0 && st.status === "in_progress";
+    });
+  }
+
+  // Which held seat to show: the one deciding now (the shown one first). A domestic offer
+  // between people at one device: its maker only may withdraw it while the others answer,
+  // so the device goes to each one asked in turn, then back to the maker to confirm.
+  pickSeat() {
+    if (!this.held.length) return false;
+    const { states } = this;
+    let deciding = this.held.filter((x) => states[x.seat] && states[x.seat].legal.length);
+    const answering = deciding.filter((x) => {
+      const v = states[x.seat].view;
+      return !(v.phase === "trade_response" && v.current === x.seat);
+    });
+    if (answering.length) deciding = answering;
+    if (!deciding.length || deciding.some((x) => x.seat === this.shown)) return false;
+    const next = deciding[0].seat;
+    if (next === this.shown) return false;
+    this.shown = next;
+    if (!this.hotseat) return false;
+    this.gate = true;
+    return true;
+  }
+}
