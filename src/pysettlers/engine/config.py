@@ -10,48 +10,38 @@ What this is not: no game state and no rule logic.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar
 
 from . import data
-from .types import DevCard, is_int
+from .options import (
+    ALTERNATE_RULES,
+    LARGE_GAME_VARIANTS,
+    MAP_KINDS,
+    MAX_DESCRIPTION,
+    RULES_OPTIONS,
+    TRADE_BUILD_STYLES,
+    AlternateRule,
+    LargeGameVariant,
+    MapKind,
+    Mention,
+    OptionError,
+    Options,
+    TradeBuild,
+    fields_match,
+)
+from .types import DevCard
 
-MapKind = Literal[
-    "beginner", "variable", "random", "big-island", "peanut", "islands", "big-islands", "described"
-]
-TradeBuild = Literal["combined", "separate"]
-LargeGameVariant = Literal["special_building", "mayfair"]
-# The choices as tuples (for argparse and messages), derived from the types: one source.
-MAP_KINDS: tuple[MapKind, ...] = get_args(MapKind)
-TRADE_BUILD_STYLES: tuple[TradeBuild, ...] = get_args(TradeBuild)
-LARGE_GAME_VARIANTS: tuple[LargeGameVariant, ...] = get_args(LargeGameVariant)
 TWO_SET_MAPS: tuple[MapKind, ...] = ("big-island", "peanut")
 """The 1996 rules' maps for 7–8 players ("Big Island (7-8 Player)", "Peanut (7-8 Player)"),
 laid out from two sets of land hexes and played with two sets of cards."""
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "map_kind": MAP_KINDS,
-    "trade_build": TRADE_BUILD_STYLES,
-    "large_game_variant": LARGE_GAME_VARIANTS,
-}
-_INTS = ("players", "vp_target", "seed")
-MAX_DESCRIPTION = 200_000
-"""Characters a map description may have (a 200-hex map with every field is far less)."""
 
-# The 1996 rules' "ALTERNATE RULES" (003, p. 12), by the names ``Rules.alternate`` takes, in
-# the rulebook's order (``alternate.py`` holds the text and the reading of each).
-AlternateRule = Literal[
-    "victory_points_played",  # 1. victory point cards count once played, like the others
-    "open_hands",  # 2. hands of resource cards face up
-    "development_after_roll",  # 3. development cards only after one's roll
-    "no_early_sevens",  # 4. a 7 in the first two complete turns is rolled again
-    "ignore_seven",  # 5. the roller may ignore a 7
-    "no_trade_after_building",  # 6. the separate trade and build phases
-    "keep_a_settlement",  # 7. at least one settlement on the board at the end of a turn
-    "knight_interrupts",  # 8. a knight interrupts a robber move, in chains
-]
-ALTERNATE_RULES: tuple[AlternateRule, ...] = get_args(AlternateRule)
+def default_map_kind(players: int) -> MapKind:
+    """The map of a game whose map is not chosen: 7–8 players have no ``variable`` map, so
+    theirs is Big Island."""
+    return "big-island" if players >= 7 else "variable"
 
 
 @lru_cache(maxsize=32)
@@ -130,6 +120,10 @@ class Rules:
     ships: bool = False
     map_description: str | None = None
 
+    options: ClassVar[Options] = RULES_OPTIONS
+    """The declaration of every field (``options.py``): its type, range or choices, default
+    and help. A subclass with more fields declares them here too."""
+
     def __post_init__(self) -> None:
         try:
             self._check()
@@ -138,119 +132,101 @@ class Rules:
             raise ValueError("rules: an option's value nests too deeply") from None
 
     def _check(self) -> None:
-        self._check_types()
+        # Every option's type and range first, from its declaration: a wrong type
+        # (``Rules("x")``, a float player count, ``True`` as a VP target — a bool is an int
+        # to Python) is a ``ValueError`` naming the option, never a ``TypeError`` from deep
+        # inside a check. Then what involves several options, each refusal naming them.
+        type(self).options.check(self)
         self._normalise_alternate()
-        if not 2 <= self.players <= 8:
-            raise ValueError(f"players must be from 2 to 8 (got {self.players})")
         if self.players >= 7 and self.map_kind not in (*TWO_SET_MAPS, "described"):
             # A described map (a user's) may be drawn for any number of players.
-            raise ValueError(
-                f"{self.players} players need one of the 1996 rules' 7–8 player maps "
-                f"(map_kind 'big-island' or 'peanut') or a described map, not map_kind "
-                f"{self.map_kind!r}"
+            raise OptionError(
+                "map_kind",
+                f"{self.players} players need one of the 1996 rules' 7–8 player maps (",
+                Mention("map_kind", TWO_SET_MAPS),
+                ") or a map of your own (",
+                Mention("map_description"),
+                "), not ",
+                Mention("map_kind", (self.map_kind,)),
             )
         if self.helpers and self.players > len(data.HELPER_STACK):
             # "Each player takes the top card" of the stack A1–A6 with their second
             # settlement (R5 p. 8): six numbered helpers, for at most six players.
-            raise ValueError(
+            raise OptionError(
+                "helpers",
                 f"the Helpers of CATAN deal one of six numbered helpers (A1–A6) to each "
-                f"player: at most 6 players (got {self.players})"
+                f"player: at most 6 players (got {self.players})",
             )
-        if self.map_kind in TWO_SET_MAPS and self.players < 7:
-            raise ValueError(
-                f"map_kind {self.map_kind!r} is a 7–8 player map (1996 rules); "
-                f"{self.players} players use 'variable' or 'random'"
-            )
-        if self.discard_limit is not None and not 2 <= self.discard_limit <= 30:
-            raise ValueError(f"discard_limit must be between 2 and 30 (got {self.discard_limit})")
-        if self.map_kind == "beginner" and self.players > 4:
-            raise ValueError(
-                "the beginner map (Illustration A) is for 2–4 players; the 5–6 extension "
-                "has no fixed beginner set-up (use map_kind 'variable' or 'random')"
-            )
-        self._check_map()
-        if not 3 <= self.vp_target <= 30:
-            raise ValueError(f"vp_target must be between 3 and 30 (got {self.vp_target})")
-        most = self.max_points
-        if self.vp_target > most:
-            # A target nobody can reach makes a game that never ends (bots play on forever).
-            raise ValueError(
-                f"vp_target {self.vp_target} cannot be reached: a player can hold at most "
-                f"{most} points with these rules ({self.points_breakdown})"
-            )
-        if not 0 <= self.seed < 2**63:
-            raise ValueError(f"seed must be a non-negative 63-bit integer (got {self.seed})")
-
-    def _check_types(self) -> None:
-        """Every option's type, before any comparison: a wrong type (``Rules("x")``, a float
-        player count, ``True`` as a VP target — a bool is an int to Python) is a
-        ``ValueError`` naming the option, never a ``TypeError`` from deep inside a check."""
-        for name in _INTS:
-            value = getattr(self, name)
-            if not is_int(value):
-                raise ValueError(f"{name} must be an integer (got {value!r})")
-        if self.discard_limit is not None and not is_int(self.discard_limit):
-            raise ValueError(
-                f"discard_limit must be an integer or None (got {self.discard_limit!r})"
-            )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if not isinstance(value, str) or value not in choices:
-                raise ValueError(f"{name} must be one of {choices} (got {value!r})")
-        if not isinstance(self.helpers, bool):
-            raise ValueError(f"helpers must be true or false (got {self.helpers!r})")
-        if not isinstance(self.pirate, bool):
-            raise ValueError(f"pirate must be true or false (got {self.pirate!r})")
-        if not isinstance(self.ships, bool):
-            raise ValueError(f"ships must be true or false (got {self.ships!r})")
-        alt = self.alternate
-        if isinstance(alt, str) or not isinstance(alt, (tuple, list)):
-            raise ValueError(f"alternate must be a list of rule names (got {alt!r})")
-        for name in alt:
-            if name not in ALTERNATE_RULES:
-                raise ValueError(
-                    f"unknown alternate rule {name!r} (known: {', '.join(ALTERNATE_RULES)})"
-                )
-        if len(set(alt)) != len(alt):
-            raise ValueError(f"an alternate rule is named twice in {list(alt)}")
         for name, why in (("ignore_seven", 5), ("knight_interrupts", 8)):
             # Sean's owner answers a 7 at once, and Lin's owner moves the robber: whether
             # before or after the roller's choice or a chain of knights, neither rulebook says.
-            if self.helpers and name in alt:
-                raise ValueError(
-                    f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN"
+            if self.helpers and name in self.alternate:
+                raise OptionError(
+                    "alternate",
+                    f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN",
                 )
+        if self.map_kind in TWO_SET_MAPS and self.players < 7:
+            raise OptionError(
+                "map_kind",
+                Mention("map_kind", (self.map_kind,)),
+                f" is a 7–8 player map (1996 rules); {self.players} players use 'variable' "
+                "or 'random'",
+            )
+        if self.map_kind == "beginner" and self.players > 4:
+            raise OptionError(
+                "map_kind",
+                "the beginner map (Illustration A) is for 2–4 players; the 5–6 extension "
+                "has no fixed beginner set-up (use ",
+                Mention("map_kind", ("variable", "random")),
+                ")",
+            )
+        self._check_map()
+        most = self.max_points
+        if self.vp_target > most:
+            # A target nobody can reach makes a game that never ends (bots play on forever).
+            raise OptionError(
+                "vp_target",
+                Mention("vp_target"),
+                f" {self.vp_target} cannot be reached: a player can hold at most "
+                f"{most} points with these rules ({self.points_breakdown})",
+            )
 
     def _check_map(self) -> None:
         """The player counts of the 1996 maps, and a description exactly when described."""
         kind = self.map_kind
         if kind == "islands" and self.players > 4:
-            raise ValueError(
-                "the islands map (Islands of Catan) is for 3–4 players; with 5–6 use "
-                "map_kind 'big-islands'"
+            raise OptionError(
+                "map_kind",
+                "the islands map (Islands of Catan) is for 3–4 players; with 5–6 use ",
+                Mention("map_kind", ("big-islands",)),
             )
         if kind == "big-islands" and self.players < 5:
-            raise ValueError(
-                "the big-islands map (Big Islands of Catan) is for 5–6 players; with 3–4 use "
-                "map_kind 'islands'"
+            raise OptionError(
+                "map_kind",
+                "the big-islands map (Big Islands of Catan) is for 5–6 players; with 3–4 use ",
+                Mention("map_kind", ("islands",)),
             )
         if kind == "described" and self.map_description is None:
-            raise ValueError("map_kind 'described' needs a map_description (the JSON text)")
+            raise OptionError(
+                "map_description",
+                Mention("map_kind", ("described",)),
+                " needs a ",
+                Mention("map_description"),
+                " (the JSON text)",
+            )
         if kind != "described" and self.map_description is not None:
-            raise ValueError("map_description is only for map_kind 'described'")
+            raise OptionError(
+                "map_description",
+                Mention("map_description"),
+                " is only for ",
+                Mention("map_kind", ("described",)),
+            )
         if self.map_description is not None:
-            if not isinstance(self.map_description, str):
-                raise ValueError("map_description must be the JSON text of a map description")
-            if len(self.map_description) > MAX_DESCRIPTION:
-                raise ValueError(
-                    f"map_description is {len(self.map_description)} characters; at most "
-                    f"{MAX_DESCRIPTION}"
-                )
             # Read and checked now, when the rules are made (a server's request, a record,
             # a CLI flag), not first when the board is laid out.
             error = _description_error(self.map_description)
             if error is not None:
-                raise ValueError(f"map_description: {error}")
+                raise OptionError("map_description", Mention("map_description"), f": {error}")
 
     def _normalise_alternate(self) -> None:
         """One spelling per set of rules: sorted, a tuple, and rule 6 as the separate
@@ -336,30 +312,30 @@ class Rules:
         return data.DECK_EXT if self.extension else data.DECK_BASE
 
     def to_json(self) -> dict[str, Any]:
-        d = asdict(self)
-        # Scenario options are written only when on, so records of games without them
-        # stay exactly as they were before the option existed.
-        if not self.helpers:
-            del d["helpers"]
-        if self.alternate:
-            d["alternate"] = list(self.alternate)
-        else:
-            del d["alternate"]
-        if not self.pirate:
-            del d["pirate"]
-        if not self.ships:
-            del d["ships"]
-        if self.map_description is None:
-            del d["map_description"]
-        return d
+        """The options as JSON by name (``options.py``): the scenario options only when on,
+        so records of games without them stay exactly as they were before they existed."""
+        return type(self).options.to_json(self)
 
     @classmethod
     def from_json(cls, obj: object) -> Rules:
         """Rules from :meth:`to_json` data; raises ``ValueError`` naming a bad option."""
-        if not isinstance(obj, dict):
-            raise ValueError(f"rules must be a JSON object (got {type(obj).__name__})")
-        names = {f.name for f in fields(cls)}
-        unknown = [k for k in obj if k not in names]  # non-string keys included
-        if unknown:
-            raise ValueError(f"unknown rules options: {sorted(unknown, key=repr)}")
-        return cls(**obj)
+        return cls(**cls.options.from_json(obj))
+
+
+fields_match(Rules, Rules.options)  # one field per declared option, with its default
+
+__all__ = [
+    # (the options' types and choices live in options.py, named here as they always were)
+    "ALTERNATE_RULES",
+    "LARGE_GAME_VARIANTS",
+    "MAP_KINDS",
+    "MAX_DESCRIPTION",
+    "TRADE_BUILD_STYLES",
+    "TWO_SET_MAPS",
+    "AlternateRule",
+    "LargeGameVariant",
+    "MapKind",
+    "Rules",
+    "TradeBuild",
+    "default_map_kind",
+]

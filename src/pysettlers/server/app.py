@@ -35,6 +35,7 @@ from .admin import add_routes as add_admin_routes
 from .hub import MAX_BOT_GAMES, Hub, LobbyError
 from .lifecycle import PARK_AFTER
 from .limits import Limits, TooManyGames, client_key
+from .options import schema as options_schema
 from .protocol import (
     PROTOCOL,
     CreatedOut,
@@ -143,6 +144,7 @@ def create_app(
     on (``admin.py``); ``limits`` bounds connections and game creation by client
     address, by game and in all (``limits.py``; its defaults when ``None``)."""
     state: dict[str, Hub] = {}
+    schema_cache: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -203,6 +205,16 @@ def create_app(
     async def health() -> dict[str, Any]:
         h = hub()
         return {"ok": True, "protocol": PROTOCOL, "games": len(h.sessions)}
+
+    @app.get("/api/rules/schema")
+    async def rules_schema() -> dict[str, Any]:
+        """The options of a new game as data, from their declarations: the rules' (type,
+        default, range or choices, help, group) and the server's, and what the rules allow
+        for each number of players (``server/options.py``). The lobby draws its form from
+        it."""
+        if not schema_cache:  # (made once: ~60 rules checked)
+            schema_cache.update(options_schema())
+        return schema_cache
 
     @app.get("/api/games", response_model=list[GameOut])
     async def list_games(

@@ -26,7 +26,12 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    create_model,
 )
+
+from pysettlers.engine.options import RULES_OPTIONS, Option, Options
+
+from .options import GAME_OPTIONS
 
 PROTOCOL = 1
 
@@ -126,6 +131,50 @@ class SeatIn(Strict):
     name: Name | None = Field(None, description="display name (a bot's default: its kind)")
 
 
+def _field_type(o: Option) -> Any:
+    """The pydantic type of option ``o`` (a registry's names: a short line, checked by the
+    server against what is registered)."""
+    kind: Any
+    if o.kind == "int":
+        kind = int
+    elif o.kind == "number":
+        kind = float
+    elif o.kind == "bool":
+        kind = bool
+    elif o.kind == "choice" and o.registry is None:
+        kind = Literal.__getitem__(o.choices)
+    elif o.kind == "choices":
+        kind = list[Literal.__getitem__(o.choices)] if o.registry is None else list[Line]  # type: ignore[misc]
+    else:
+        kind = Line
+    return kind | None if o.optional else kind
+
+
+def option_field(o: Option) -> Any:
+    """The pydantic field of option ``o``: its default, bounds and description."""
+    bounds: dict[str, Any] = {}
+    if o.kind in ("int", "number"):
+        bounds = {"ge": o.low, "le": o.high}
+    elif o.high is not None:
+        bounds = {"max_length": int(o.high)}
+    if o.kind == "choices":
+        return Field(default_factory=lambda: list(o.default), description=o.help)
+    return Field(o.default, description=o.help, **bounds)
+
+
+def game_field(name: str) -> Any:
+    """The field of the server's game option ``name`` (``server/options.py``)."""
+    return option_field(GAME_OPTIONS[name])
+
+
+def request_model(options: Options, name: str = "GameOptionsIn") -> type[BaseModel]:
+    """A strict request model with one field per option of ``options`` (a test's
+    declaration set; ``GameIn``'s own fields are made from ``GAME_OPTIONS`` the same way)."""
+    fields: dict[str, Any] = {o.name: (_field_type(o), option_field(o)) for o in options}
+    model: type[BaseModel] = create_model(name, __base__=Strict, **fields)
+    return model
+
+
 class GameIn(Strict):
     """``POST /api/games``: a new game."""
 
@@ -133,13 +182,11 @@ class GameIn(Strict):
     rules: JsonObject = Field(
         default_factory=dict,
         max_length=32,
-        description="the engine's rules options (Rules.to_json keys): players (2-8), "
-        "vp_target (3 to the most one player can hold under these rules: 22 in the base "
-        "game; refused naming that maximum), discard_limit, map_kind, trade_build, "
-        "large_game_variant, helpers, alternate (a list of the 1996 alternate rules), pirate "
-        "(the 1996 pirate: the robber may stand on a harbor), ships (Seafarers ships), seed "
-        "(optional: the server draws a secret one). Unknown keys and bad values are refused "
-        "by name (422 bad_rules).",
+        description="the engine's rules options by name (Rules.to_json keys; "
+        "GET /api/rules/schema gives each one's type, default and range or choices): "
+        + ", ".join(o.name for o in RULES_OPTIONS.where("server"))
+        + ". The seed is optional: the server draws a secret one. Unknown keys and bad values "
+        "are refused by name (422 bad_rules).",
         examples=[{"players": 4, "vp_target": 10, "map_kind": "variable"}],
     )
     seats: list[SeatIn] | None = Field(
@@ -151,43 +198,16 @@ class GameIn(Strict):
         None, ge=0, le=7, description="the creator takes this human seat at once (a token)"
     )
     player_name: Name = Field("host", description="the creator's name when joining")
-    public: bool = Field(
-        True, description="listed in the lobby, and its open seats joinable without an invite"
-    )
-    turn_timer: float | None = Field(
-        None, ge=2, le=3600, description="seconds a human has per decision; then a bot decides"
-    )
-    absent_limit: float = Field(
-        60,
-        ge=1,
-        le=86400,
-        description="seconds a human seat may be unconnected before a "
-        "bot plays it (until the human reconnects)",
-    )
-    stand_in: Line = Field("medium", max_length=64, description="the level or bot that stands in")
-    manual_chance: bool = Field(
-        False,
-        description="real dice and cards: humans send each chance outcome with their action",
-    )
-    bot_speed: Literal["instant", "fast", "normal", "slow"] = Field(
-        "normal",
-        description="how fast bots act while a person plays or watches: instant, fast "
-        "(0.35 s an action), normal (0.8 s) or slow (1.6 s); unwatched games never wait",
-    )
-    offer_time: float = Field(
-        30,
-        ge=5,
-        le=300,
-        description="seconds a bot's domestic offer waits for the people it was made to "
-        "before the bot withdraws it",
-    )
-    turn_limit: int = Field(
-        500,
-        ge=20,
-        le=2000,
-        description="turns the game may last (or 200 times as many actions); then it ends "
-        "without a winner, as `ended: turn_limit`",
-    )
+    # The server's options of the game: each field made from its declaration
+    # (``server/options.py``: default, bounds, description), typed here for the code.
+    public: bool = game_field("public")
+    turn_timer: float | None = game_field("turn_timer")
+    absent_limit: float = game_field("absent_limit")
+    stand_in: Line = game_field("stand_in")
+    manual_chance: bool = game_field("manual_chance")
+    bot_speed: Literal["instant", "fast", "normal", "slow"] = game_field("bot_speed")
+    offer_time: float = game_field("offer_time")
+    turn_limit: int = game_field("turn_limit")
 
 
 class SeatOut(Out):
@@ -287,6 +307,7 @@ class ReplayOut(Out):
     seat: int | Literal["all"] | None = Field(description="whose view; null: a spectator's")
     view: dict[str, Any] = Field(description="as a `state` message's `view`")
     event_words: list[str | None] = Field(description="`view.events` in words")
+    names: list[str] = Field(description="each seat's name, as the words name it")
     action: list[Any] | None = Field(
         description="the record's entry of the step that led here (notation, and its "
         "chance outcome if any); null at step 0"
@@ -466,8 +487,8 @@ class PlayerOut(Out):
 
 
 class ViewOut(Out):
-    """``state.view``: the engine's ``observe(state, seat).to_json()`` (README, "The engine
-    API"), its top-level keys. A scenario adds its own part under its name (``ships``, the
+    """``state.view``: the engine's ``observe(state, seat).to_json()`` (docs/engine.md, "The
+    calls"), its top-level keys. A scenario adds its own part under its name (``ships``, the
     helpers' ``helpers``): those extra keys are allowed; the base game's are all here."""
 
     model_config = ConfigDict(extra="allow")
@@ -520,6 +541,13 @@ class StateOut(Out):
     event_words: list[str | None] | None = Field(description="view.events in words")
     words: dict[str, str] = Field(description="legal action -> its label")
     places: dict[str, str] = Field(description="a place a legal action names -> its words")
+    to_do: str | None = Field(
+        description="who must do what now, in words for this seat (null: the game waits "
+        "for its players)"
+    )
+    captions: list[str | None] = Field(
+        description="view.events: the few words shown over the board with each, or null"
+    )
     view: ViewOut
 
 

@@ -141,20 +141,22 @@ class ArenaConfig:
             "games": len(self.seatings()),
             "seed": self.seed,
             "entrants": [e.to_json() | {"spec": e.text} for e in self.entrants],
-            "rules": {
-                "vp_target": r.vp_target,
-                "discard_limit": r.discard_limit,
-                "map": r.map_kind,
-                "trade_build": r.trade_build,
-                "large_game_variant": r.large_game_variant,
-                "helpers": r.helpers,
-                "alternate": list(r.alternate),
-                "pirate": r.pirate,
-                "ships": r.ships,
-            },
+            "rules": rules_json(r),
             "max_turns": self.max_turns,
             "max_decisions": self.max_decisions,
         }
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules of a results document, every option written (from their declarations,
+    ``engine/options.py``) but the players (the config's own) and the seed (each game's):
+    two documents merge only when these are equal. ``map_kind`` is written ``map``, as
+    results have always had it."""
+    d = type(rules).options.to_json(rules, every=True)
+    del d["players"], d["seed"]
+    if d.get("map_description") is None:
+        d.pop("map_description", None)  # (as results were before there were described maps)
+    return {("map" if k == "map_kind" else k): v for k, v in d.items()}
 
 
 Job = tuple[SimConfig, int]

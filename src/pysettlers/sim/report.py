@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from pysettlers.engine.options import RULES_OPTIONS, Options, say_value
+
 
 def have(module: str) -> bool:
     """Whether an optional library is installed (without importing it)."""
@@ -89,19 +91,14 @@ def _ordinal(i: int) -> str:
     return f"{i}{_SUFFIX.get(i, 'th')}"
 
 
-def headline(summary: dict[str, Any]) -> str:
-    """One line naming the run's options."""
+def headline(summary: dict[str, Any], options: Options = RULES_OPTIONS) -> str:
+    """One line naming the run's options: every rules option not at its default."""
     r = summary["rules"]
     n = r["players"]
-    extras = []
-    if r["discard_limit"] is not None:
-        extras.append(f"discard limit {r['discard_limit']}")
-    if r["trade_build"] != "combined":
-        extras.append(f"{r['trade_build']} trade/build")
-    if n >= 5:
-        extras.append(r["large_game_variant"].replace("_", " "))
-    if r.get("helpers"):
-        extras.append("Helpers of CATAN")
+    # Every option not at its default, from the declarations (a new option is named too);
+    # the head says the players, the map and the target itself.
+    said = ("players", "map_kind", "vp_target", "map_description")
+    extras = [say_value(o, v) for o, v in options.changed(r) if o.name not in said]
     seats = "seats rotate" if summary["rotate"] else "fixed seats"
     return (
         f"pysettlers sim: {summary['games']} games, {n} players ({seats}), {r['map_kind']} map, "

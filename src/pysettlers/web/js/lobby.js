@@ -110,46 +110,87 @@ function select(name, options, value) {
   return h("select", { name }, options.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
 }
 
-// The 1996 rules' alternate rules (engine/config.py ALTERNATE_RULES), in the rulebook's order.
-const ALTERNATE = [
-  ["victory_points_played", "1. Victory point cards are played like other cards"],
-  ["open_hands", "2. Open hands: every hand is face up"],
-  ["development_after_roll", "3. Development cards only after the roll"],
-  ["no_early_sevens", "4. 7s re-rolled in the first two rounds"],
-  ["ignore_seven", "5. The roller may ignore a 7"],
-  ["no_trade_after_building", "6. No trading once building has started"],
-  ["keep_a_settlement", "7. Always keep a settlement on the board"],
-  ["knight_interrupts", "8. Knights interrupt a robber move"],
-];
+// The options of a new game come from the server (GET /api/rules/schema, made from their
+// declarations: engine/options.py and server/options.py): this file holds no option list,
+// only how each type of option is drawn and read back.
+let schemaRequest = null;
+function optionsSchema() {
+  schemaRequest ??= fetch("/api/rules/schema").then((r) => {
+    if (!r.ok) throw new Error(`the options cannot be read (${r.status})`);
+    return r.json();
+  });
+  return schemaRequest;
+}
 
-const OFFER_TIME = 30; // seconds: the server's default offer_time
+/** One option's input by its declared type: `row` to show, `read()` its value (undefined:
+ * none given, the server's default), `input` (a list option: `boxes`). */
+function optionInput(o) {
+  if (o.type === "bool") {
+    const input = h("input", { type: "checkbox", name: o.name, checked: o.default });
+    return { o, input, row: h("label", { class: "check", title: o.help }, input, o.label), read: () => input.checked };
+  }
+  if (o.type === "choices") {
+    // One box per choice (data-alt: the choice), folded away under the option's label.
+    const boxes = o.choices.map(([v, words]) => [v, words, h("input", { type: "checkbox", name: `${o.name}-${v}`, "data-alt": v })]);
+    const row = h("details", { class: o.group }, h("summary", {}, o.label),
+      ...boxes.map(([, words, box]) => h("label", { class: "check" }, box, words)));
+    return { o, boxes, row, read: () => boxes.filter(([, , box]) => box.checked).map(([v]) => v) };
+  }
+  if (o.type === "choice" || (o.type === "int" && o.unit)) {
+    const choices = o.type === "choice" ? o.choices
+      : Array.from({ length: o.high - o.low + 1 }, (_, i) => [String(o.low + i), `${o.low + i} ${o.unit}`]);
+    const input = select(o.name, choices, String(o.default));
+    const row = field(o.label, input, o.note);
+    return { o, input, row, read: () => (o.type === "int" ? Number(input.value) : input.value) };
+  }
+  if (o.type === "int" || o.type === "number") {
+    const attrs = { name: o.name, type: "number", placeholder: o.placeholder || "" };
+    if (o.low !== undefined) attrs.min = o.low;
+    if (o.high !== undefined && o.high < 2 ** 53) attrs.max = o.high;
+    if (o.step !== undefined) attrs.step = o.step;
+    if (!o.optional && !o.placeholder) attrs.value = o.default; // else the placeholder says it
+    const input = h("input", attrs);
+    const read = () => (input.value === "" || Number.isNaN(Number(input.value)) ? undefined : Number(input.value));
+    return { o, input, row: field(o.label, input, o.note), read };
+  }
+  const input = h("input", { name: o.name, value: o.default ?? "", placeholder: o.placeholder || "" });
+  return { o, input, row: field(o.label, input, o.note), read: () => input.value || undefined };
+}
+
+/** The form's inputs of a list of options, by name. */
+function optionInputs(options) {
+  return Object.fromEntries(options.map((o) => [o.name, optionInput(o)]));
+}
+
+/** What the inputs say, by option name: only what was given (the server has the defaults). */
+function readOptions(inputs, players) {
+  const out = {};
+  for (const [name, x] of Object.entries(inputs)) {
+    if (x.o.min_players && players < x.o.min_players) continue; // not in play: hidden
+    const v = x.read();
+    if (v === undefined || (Array.isArray(v) && !v.length)) continue;
+    if (x.o.type === "bool" && x.o.default === false && v === false) continue; // written only when on
+    out[name] = v;
+  }
+  return out;
+}
 
 function createForm(root) {
+  const form = h("form", { class: "card create" }, h("h2", {}, "New game"), h("p", { class: "muted" }, "…"));
+  optionsSchema().then((schema) => fillForm(form, schema),
+    (e) => put(form, h("p", { class: "error" }, `The lobby cannot be read: ${e.message}`)));
+  return form;
+}
+
+function fillForm(form, schema) {
   const name = h("input", { name: "player_name", value: playerName(), placeholder: "Your name", maxlength: 40, required: true });
-  const players = select("players", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`]), "4");
   const seatsBox = h("div", { class: "seats-edit" });
-  const vp = h("input", { name: "vp_target", type: "number", min: 3, max: 30, value: 10 });
-  const map = select("map_kind", [["variable", "Variable (shuffled, tokens by the rules)"], ["beginner", "Beginner (the rulebook's set-up)"], ["random", "Random (no red numbers together)"], ["islands", "Islands of Catan (3–4 players, 1996)"], ["big-islands", "Big Islands of Catan (5–6, 1996)"], ["big-island", "Big Island (7–8, 1996)"], ["peanut", "Peanut (7–8, 1996)"]], "variable");
-  const tb = select("trade_build", [["combined", "Trade and build in any order"], ["separate", "Trade, then build (beginners)"]], "combined");
-  const large = select("large_game_variant", [["special_building", "Special Building Phase"], ["mayfair", "Mayfair (no Special Building Phase)"]], "special_building");
-  const discard = h("input", { name: "discard_limit", type: "number", min: 2, max: 30, placeholder: "7" });
-  const helpers = h("input", { type: "checkbox", name: "helpers" });
-  const alternate = ALTERNATE.map(([rule, words]) => [rule, words, h("input", { type: "checkbox", name: `alt-${rule}`, "data-alt": rule })]);
-  const pirate = h("input", { type: "checkbox", name: "pirate" });
-  const ships = h("input", { type: "checkbox", name: "ships" });
-  const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "secret" });
-  const pub = h("input", { type: "checkbox", name: "public", checked: true });
-  const manual = h("input", { type: "checkbox", name: "manual_chance" });
+  const rulesIn = optionInputs(schema.rules);
+  const gameIn = optionInputs(schema.game);
+  const players = rulesIn.players.input;
+  const seed = rulesIn.seed.input;
   const hotseat = h("input", { type: "checkbox", name: "hotseat" });
-  const timer = h("input", { name: "turn_timer", type: "number", min: 2, max: 3600, placeholder: "none" });
-  const absent = h("input", { name: "absent_limit", type: "number", min: 1, max: 86400, placeholder: "60" });
-  const standIn = select("stand_in", BOTS, "medium");
-  // Pacing of the bots' actions while a person plays or watches, and how long a bot's offer
-  // waits for the people it was made to (the server's bot_speed and offer_time).
-  const botSpeed = select("bot_speed", [["instant", "Instant"], ["fast", "Fast"], ["normal", "Normal"], ["slow", "Slow"]], "normal");
-  const offerTime = h("input", { name: "offer_time", type: "number", min: 5, max: 300, step: 1, value: OFFER_TIME });
   const gameName = h("input", { name: "name", placeholder: "pysettlers game", maxlength: 40 });
-  const largeRow = field("5–8 players", large);
 
   const seatRows = [];
   // What each human seat's row says: "you" for the first (the creator's); the others a name
@@ -187,22 +228,20 @@ function createForm(root) {
     seatRows.length = Math.min(seatRows.length, n);
     put(seatsBox, seatRows.slice(0, n).map((s) => s.row));
     syncHumans();
-    largeRow.style.display = n >= 5 ? "" : "none";
-    // Only the maps the rules allow for n players: Islands of Catan for 3–4, Big Islands for
-    // 5–6 (003, 5. and 6.), Big Island and Peanut for 7–8, and 7–8 have no other.
-    const seven = n >= 7;
-    const allowed = (v) => {
-      if (v === "big-island" || v === "peanut") return seven;
-      if (seven) return false;
-      if (v === "beginner" || v === "islands") return n <= 4;
-      if (v === "big-islands") return n >= 5;
-      return true;
-    };
-    for (const o of map.options) o.disabled = !allowed(o.value);
-    if (map.selectedOptions[0]?.disabled) {
-      map.value = seven ? "big-island" : map.value === "islands" ? "big-islands" : map.value === "big-islands" ? "islands" : "variable";
+    // What the rules allow for n players (the schema's by_players, from the engine): an
+    // option shown from so many players on, the choices allowed (the map: its player
+    // counts), the default when the one chosen is not, what an empty number means.
+    const allows = schema.by_players[String(n)] || {};
+    for (const x of Object.values(rulesIn)) {
+      if (x.o.min_players) x.row.style.display = n >= x.o.min_players ? "" : "none";
+      const allowed = allows.choices?.[x.o.name];
+      if (allowed && x.input) {
+        for (const opt of x.input.options) opt.disabled = !allowed.includes(opt.value);
+        if (x.input.selectedOptions[0]?.disabled) x.input.value = allows.defaults[x.o.name];
+      }
+      const placeholder = allows.placeholders?.[x.o.name];
+      if (placeholder !== undefined && x.input) x.input.placeholder = placeholder;
     }
-    discard.placeholder = seven ? "13" : "7"; // the 7–8 maps' "more than thirteen cards"
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
@@ -214,8 +253,7 @@ function createForm(root) {
   let previewTicket = 0;
   const updatePreview = async () => {
     const mine = ++previewTicket;
-    const rules = { players: Number(players.value), map_kind: map.value, helpers: helpers.checked,
-      seed: seed.value ? Number(seed.value) : previewSeed };
+    const rules = { ...readOptions(rulesIn, Number(players.value)), seed: seed.value ? Number(seed.value) : previewSeed };
     try {
       const r = await fetch("/api/preview", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules }) });
       const data = await r.json();
@@ -227,30 +265,19 @@ function createForm(root) {
   const newMap = h("button", { type: "button", class: "small", "data-new-map": "", onclick: () => {
     seed.value = ""; previewSeed = Math.floor(Math.random() * 2 ** 31); updatePreview();
   } }, "Another map");
-  for (const el of [players, map, helpers, seed]) el.addEventListener("change", updatePreview);
+  for (const x of Object.values(rulesIn)) (x.boxes?.map(([, , box]) => box) || [x.input]).forEach((el) => el.addEventListener("change", updatePreview));
   updatePreview();
 
   const result = h("div", { class: "created" });
   const submit = async (e) => {
     e.preventDefault();
     const n = Number(players.value);
-    const rules = { players: n, vp_target: Number(vp.value) || 10, map_kind: map.value, trade_build: tb.value, helpers: helpers.checked };
-    if (n >= 5) rules.large_game_variant = large.value;
-    if (discard.value) rules.discard_limit = Number(discard.value);
-    const alt = alternate.filter(([, , box]) => box.checked).map(([rule]) => rule);
-    if (alt.length) rules.alternate = alt;
-    if (pirate.checked) rules.pirate = true; // written only when on, as the engine does
-    if (ships.checked) rules.ships = true;
+    const rules = readOptions(rulesIn, n);
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
       : { kind: "bot", bot: s.bot.value, options: s.options.value() });
     const first = seats.findIndex((s) => s.kind === "human");
-    const body = { name: gameName.value.trim() || undefined, rules, seats, public: pub.checked, manual_chance: manual.checked };
-    if (timer.value) body.turn_timer = Number(timer.value);
-    if (absent.value) body.absent_limit = Number(absent.value);
-    body.stand_in = standIn.value;
-    body.bot_speed = botSpeed.value;
-    body.offer_time = offerTime.value === "" ? OFFER_TIME : Number(offerTime.value);
+    const body = { name: gameName.value.trim() || undefined, rules, seats, ...readOptions(gameIn, n) };
     const me = name.value.trim() || "player";
     setPlayerName(me);
     if (first >= 0) { body.join = first; body.player_name = me; }
@@ -284,30 +311,14 @@ function createForm(root) {
   const who = h("div", { class: "create-who" },
     field("Your name", name),
     field("Game name", gameName),
-    field("Players", players),
+    rulesIn.players.row,
     h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox,
       h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")));
-  const rulesBox = h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
-    field("Points to win", vp),
-    field("Map", map),
-    field("Turn", tb),
-    largeRow,
-    field("Discard limit", discard, "a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)"),
-    h("label", { class: "check" }, helpers, "Helpers of CATAN"),
-    h("details", { class: "alternate" }, h("summary", {}, "Alternate rules (1996)"),
-      ...alternate.map(([, words, box]) => h("label", { class: "check" }, box, words))),
-    h("label", { class: "check" }, pirate, "Pirate (1996): the robber may also stand on a harbor, closing it to trade"),
-    h("label", { class: "check" }, ships, "Ships (Seafarers): ships by the sea, moved at a line's open end; the Longest Trade Route"),
-    field("Seed", seed, "the same seed lays out the same board"),
-    field("Bot speed", botSpeed, "how fast bots act while a person plays or watches"),
-    field("Offer time (s)", offerTime, "how long a bot's trade offer waits for people's answers"),
-    field("Turn timer (s)", timer, "then a bot makes the decision"),
-    field("Away after (s)", absent, "a player without a connection this long is played by a bot until back"),
-    field("Stand-in bot", standIn, "plays for an absent or timed-out player"),
-    h("label", { class: "check" }, pub, "Public (listed, open seats joinable)"),
-    h("label", { class: "check" }, manual, "Real dice and cards (enter what the table rolls)"));
+  const rows = [...Object.values(rulesIn), ...Object.values(gameIn)].filter((x) => x.o.group !== "table");
+  const rulesBox = h("details", { class: "rules" }, h("summary", {}, "Rules and options"), ...rows.map((x) => x.row));
   const what = h("div", { class: "field create-map" }, h("span", {}, "Map ", newMap), previewBox);
-  return h("form", { class: "card create", onsubmit: submit },
+  form.onsubmit = submit;
+  put(form,
     h("h2", {}, "New game"),
     h("div", { class: "create-cols" }, who, what, rulesBox),
     result,
