@@ -20,7 +20,9 @@ from pysettlers.engine.actions import dev_name, format_bundle, helper_name, reso
 from pysettlers.engine.board import port_harbor_path
 from pysettlers.engine.data import pips
 from pysettlers.engine.types import NOBODY, Harbor, Phase, Terrain
-from pysettlers.words.places import harbor_rate as harbor_label  # (the one vocabulary)
+from pysettlers.words import PHASE_WORDS as PHASE_WORDS  # (the one vocabulary)
+from pysettlers.words import doing
+from pysettlers.words.places import harbor_rate as harbor_label
 
 # Character geometry. A lattice unit of x (see topology.py: a hex centre is at x = 2q + r)
 # is _SX columns; a hex's N/S corners are _A rows from its centre, its side corners _B rows.
@@ -265,45 +267,13 @@ def _dev_words(b: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-# What the players who decide now are to do, by phase: words a player reads, never the
-# engine's phase names (each completes "p2 to ...").
-PHASE_WORDS: dict[Phase, str] = {
-    Phase.SETUP_SETTLEMENT: "place a settlement",
-    Phase.SETUP_ROAD: "place a road beside the new settlement",
-    Phase.PRE_ROLL: "roll the dice (or first play a development card)",
-    Phase.DISCARD: "discard half of their cards (a 7 was rolled)",
-    Phase.MOVE_ROBBER: "move the robber",
-    Phase.MAIN: "trade and build",
-    Phase.BUILD: "build (the trade phase is over)",
-    Phase.ROAD_BUILDING: "place the free roads of Road Building",
-    Phase.TRADE_RESPONSE: "answer the trade offer",
-    Phase.TRADE_CONFIRM: "choose a trade partner among those who accepted",
-    Phase.GAME_OVER: "nothing: the game is over",
-    Phase.SPECIAL_BUILD: "build in the Special Building Phase",
-    Phase.HELPER_AFTER: "flip or exchange the helper just used",
-    Phase.HELPER_REACT: "use Marianne or Sean after the roll, or let it pass",
-    Phase.HILDE_TAKE: "take a card from the hand Hilde looks at",
-    Phase.CANDAMIR_KEEP: "keep one of the development cards Candamir drew",
-    Phase.NASSIR_REPAY: "give a card back to each opponent who gave one to Nassir",
-    Phase.SEVEN_CHOICE: "use the 7 (discards, robber) or ignore it",
-    Phase.KNIGHT_WINDOW: "interrupt the robber with a knight, or let it be",
-    Phase.KNIGHT_MOVE: "move the robber with the knight just played",
-}
-
-
 def to_do(view: View) -> str:
-    """Who decides now and what, in a player's words: ``set-up: p3 to place a settlement``,
-    ``p2 to roll the dice ...``, ``p1,p3 to discard half of their cards ...``."""
+    """Who decides now and what, in a player's words (``pysettlers.words``' table, the
+    browser's too): ``set-up: p3 to place a settlement``, ``p2 to roll the dice ...``,
+    ``p1,p3 to discard half of their cards ...``."""
     if view.phase == Phase.GAME_OVER:
         return f"game over, p{view.winner} won"
-    words = PHASE_WORDS[view.phase]
-    if view.phase == Phase.MAIN and view.rules.trade_build == "separate":
-        words = "trade (then build)"  # the beginners' separate trade and build phases
-    deciders = view.deciders
-    if view.phase == Phase.TRADE_RESPONSE:
-        # The offerer is among the deciders only to withdraw the offer: not to answer it.
-        deciders = tuple(p for p in deciders if p != view.current)
-        words = f"answer offer #{view.offer_id}"
+    deciders, words = doing(view)
     who = ",".join(f"p{p}" for p in deciders)
     return ("set-up: " if view.turn == 0 else "") + f"{who} to {words}"
 

@@ -47,7 +47,7 @@ from pysettlers.engine import (
 from pysettlers.engine.actions import dev_name, resource_name
 from pysettlers.engine.events import since as events_since
 from pysettlers.server.client import SeatClient
-from pysettlers.server.wordsjson import event_words, legal_words, seat_names
+from pysettlers.server.wordsjson import seat_names, state_words
 from support.server_helpers import SOAK, InProcessServer, human_game, play_seat
 
 RES = {resource_name(r) for r in range(5)}
@@ -209,8 +209,9 @@ def exact_problems(
         legal = [format_action(a, s.topo) for a in actions]
     if msg["legal"] != legal:
         problems.append(f"version {msg['version']}: legal actions for {seat} differ")
-    words, places = legal_words(view, names, zip(legal, actions))
-    said = {"event_words": event_words(view, names), "words": words, "places": places}
+    said = state_words(
+        view, names, zip(legal, actions), status=msg["status"], ended=msg.get("ended")
+    )
     if {k: msg.get(k) for k in said} != said:
         problems.append(f"version {msg['version']}: the words sent to {seat} are not the view's")
     return problems

@@ -723,7 +723,7 @@ class EngineSide:
         import json
 
         s = self.s
-        from pysettlers.server.wordsjson import event_words, legal_words, seat_names
+        from pysettlers.server.wordsjson import seat_names, state_words
 
         legal = []
         actions = []
@@ -734,7 +734,7 @@ class EngineSide:
         view = seen.to_json()
         # The words the server sends beside the view (server/wordsjson.py).
         names = seat_names(self.seats)
-        words, places = legal_words(seen, names, zip(legal, actions))
+        said = state_words(seen, names, zip(legal, actions), status="in_progress")
         message = {
             "type": "state",
             "game": GAME,
@@ -744,9 +744,7 @@ class EngineSide:
             "legal": legal,
             "stand_in": False,
             "deadline": None,
-            "event_words": event_words(seen, names),
-            "words": words,
-            "places": places,
+            **said,
             "view": view,
         }
         return json.dumps(message)

@@ -7,7 +7,8 @@ the server replays it with the engine and answers one step's view at a time.
   actions (default: the end), as seat ``S`` saw it (``observe``; ``S`` omitted: a
   spectator; ``all``: the spectator view plus every hand revealed), with that step's
   events and, in ``event_words``, those events in words (``pysettlers.words``, the seats
-  by their names); ``steps`` is the number of actions. Only finished games: before the end a game's
+  by their ``names``, which the step carries too: the viewer names no seat itself);
+  ``steps`` is the number of actions. Only finished games: before the end a game's
   record holds secrets (409 ``not_finished``).
 * ``POST /api/replay`` ``{"record": ..., "step": N, "seat": S}`` — the same for a record
   file the client uploads (a complete ``pysettlers-record/1``).
@@ -133,8 +134,10 @@ def replay_view(
     view = seen.to_json()
     out: dict[str, Any] = {"steps": steps, "step": n, "seat": seat, "view": view}
     # Every seat by its name, the viewed one too: a replay is read by whoever opens it.
-    words = Words(s.board, names or _record_names(record, s.n), None, s.rules.ships)
+    names = list(names or _record_names(record, s.n))
+    words = Words(s.board, names, None, s.rules.ships)
     out["event_words"] = [words.event(e) for e in seen.events]
+    out["names"] = names  # (the viewer names the seats as the words do)
     if everyone:
         out["hands"] = [
             {

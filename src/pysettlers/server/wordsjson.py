@@ -11,11 +11,19 @@ What this is for: the browser composes no words of its own; the server sends the
   (the trade dialog and the pickers compose discards, offers, counters and maritime trades
   from their unit forms);
 * ``places`` — each place a legal action points at (its notation name) → its words ("the
-  corner of the 6 fields, 9 hills and the sea"), for the board's targets.
+  corner of the 6 fields, 9 hills and the sea"), for the board's targets;
+* ``to_do`` — the status line: who must do what now, for this seat ("Your turn: roll the
+  dice.", "Anna offers you a trade.", "Anna and Ben: discard half of their cards…", "You
+  win the game!"), or why a finished game has no winner; ``null`` while the game waits for
+  its players (the client counts the free seats of its ``seats``);
+* ``captions`` — one entry per event of ``events``: the few words the client shows over
+  the board with it ("Anna rolled", "Anna: the robber!", "nobody gets anything"), or
+  ``null``.
 
-They sit in the state message beside ``view``, never inside it: the view stays exactly the
-engine's ``to_json`` (``tests/server/test_server_views.py``). A replay step carries
-``event_words`` too (``replays.py``).
+:func:`state_words` gives them all, as the ``state`` message carries them. They sit in the
+state message beside ``view``, never inside it: the view stays exactly the engine's
+``to_json`` (``tests/server/test_server_views.py``). A replay step carries ``event_words``
+and the seats' ``names`` (``replays.py``).
 
 What this is not: the words themselves (``pysettlers.words``), nor what a seat may know
 (the events come redacted from ``observe``).
@@ -28,6 +36,7 @@ from typing import Any
 
 from pysettlers.engine import Action, View
 from pysettlers.engine.types import ActionKind as K
+from pysettlers.engine.types import Phase
 from pysettlers.words import Words
 
 COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRADE))
@@ -35,7 +44,7 @@ COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRAD
 
 
 def seat_names(seats: Sequence[dict[str, Any]]) -> list[str]:
-    """Each seat's name as the browser shows it (``web/js/game.js``, ``names``): a person's
+    """Each seat's name as the browser shows it (``web/js/panels.js``, ``seatName``): a person's
     name or ``Player 2``; a bot's name or ``Weighted bot 3``."""
     out = []
     for i, seat in enumerate(seats):
@@ -53,6 +62,54 @@ def event_words(view: View, names: Sequence[str]) -> list[str | None]:
     """The view's events as sentences for its viewer (module docstring)."""
     w = Words.for_view(view, names)
     return [w.event(e) for e in view.events]
+
+
+ENDED = {
+    "turn_limit": "The game reached its turn limit and ended without a winner.",
+    "admin": "The game was ended without a winner.",
+}
+"""Why a finished game has no winner (the state message's ``ended``), in words: the
+server's bound on a game's length, or its operator."""
+
+
+def to_do(
+    view: View, names: Sequence[str], *, deciding: bool, status: str, ended: str | None = None
+) -> str | None:
+    """The status line for the view's viewer (module docstring). ``deciding``: whether the
+    seat has legal actions now; ``status``: the game's (``open``: ``None``)."""
+    if status == "open":
+        return None
+    if status == "finished" and view.phase != Phase.GAME_OVER:
+        return ENDED.get(ended or "admin", ENDED["admin"])
+    return Words.for_view(view, names).to_do(view, deciding)
+
+
+def captions(view: View, names: Sequence[str]) -> list[str | None]:
+    """The few words shown over the board with each of the view's events (module
+    docstring)."""
+    w = Words.for_view(view, names)
+    return [w.caption(e) for e in view.events]
+
+
+def state_words(
+    view: View,
+    names: Sequence[str],
+    legal: Iterable[tuple[str, Action]],
+    *,
+    status: str,
+    ended: str | None = None,
+) -> dict[str, Any]:
+    """Every words member of a ``state`` message (module docstring): the view's events,
+    its seat's legal actions and the places they name, its to-do line and the captions."""
+    legal = list(legal)
+    words, places = legal_words(view, names, legal)
+    return {
+        "event_words": event_words(view, names),
+        "words": words,
+        "places": places,
+        "to_do": to_do(view, names, deciding=bool(legal), status=status, ended=ended),
+        "captions": captions(view, names),
+    }
 
 
 def _place(w: Words, a: Action, topo_names: Any) -> tuple[str, str] | None:

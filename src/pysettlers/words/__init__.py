@@ -14,6 +14,8 @@ stays what records hold and clients send; readers see it in tooltips.
 * :mod:`.places` — :class:`Places`, the words for each place of a board.
 * :mod:`.events` — the words of every event kind (``EVENT_WORDS``).
 * :mod:`.actions` — the label of every action kind (``ACTION_WORDS``).
+* :mod:`.todo` — who must do what now (``PHASE_WORDS``; ``words.to_do(view)``) and the few
+  words shown over the board with an event (``words.caption(e)``).
 
 What this is not: part of the engine, which stays free of presentation (design.md:
 "one vocabulary turns events into words for every client", outside the rules). Nothing
@@ -26,5 +28,16 @@ from .actions import ACTION_WORDS
 from .events import EVENT_WORDS
 from .places import Places, harbor_rate, places
 from .speaker import Words, bundle
+from .todo import PHASE_WORDS, doing
 
-__all__ = ["ACTION_WORDS", "EVENT_WORDS", "Places", "Words", "bundle", "harbor_rate", "places"]
+__all__ = [
+    "ACTION_WORDS",
+    "EVENT_WORDS",
+    "PHASE_WORDS",
+    "Places",
+    "Words",
+    "bundle",
+    "doing",
+    "harbor_rate",
+    "places",
+]

@@ -4,8 +4,9 @@ What this is for: :class:`Words` is made for a board, the names of the seats and
 reading (``you``: that seat is "you", with the verb to match: "You roll 8", "Anna rolls
 8"), and turns what the engine says into what a person reads. Event sentences come from
 ``words/events.py``, action labels from ``words/actions.py``, places from
-``words/places.py``; this module holds the small grammar they share (names, verbs,
-counts, bundles of cards).
+``words/places.py``, what must be done now and the board's captions from
+``words/todo.py``; this module holds the small grammar they share (names, verbs, counts,
+bundles of cards).
 
 A sentence is written with its subject's verbs in braces, third person: ``"{rolls} 8"``;
 :meth:`Words.say` puts the subject in front and conjugates each braced verb for it.
@@ -177,6 +178,21 @@ class Words:
         from .actions import label
 
         return label(self, a, view)
+
+    def to_do(self, view: View, deciding: bool | None = None) -> str:
+        """Who must do what now, for this reader: ``Your turn: roll the dice ...``,
+        ``Anna offers you a trade.``, ``Anna and Ben: discard half of their cards ...…``
+        (``words/todo.py``)."""
+        from .todo import to_do
+
+        return to_do(self, view, deciding)
+
+    def caption(self, e: Event) -> str | None:
+        """The few words shown over the board with an event (``Anna: the robber!``), or
+        ``None`` (``words/todo.py``)."""
+        from .todo import caption
+
+        return caption(self, e)
 
     def dev(self, d: int) -> str:
         return dev_card(d)

@@ -10,7 +10,7 @@ import { drawBoard, playerColour } from "./board.js";
 import { logEntries } from "./log.js";
 import { RESOURCES } from "./notation.js";
 import { bundleView, resChip } from "./actions.js";
-import { playersPanel, seatName, swatch } from "./panels.js";
+import { playersPanel, swatch } from "./panels.js";
 
 async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -35,11 +35,8 @@ export async function openReplay(root, game) {
     put(root, h("div", { class: "page" }, h("h1", {}, "Replay"), h("p", { class: "error" }, e.message), h("a", { href: "#/" }, "Lobby")));
     return () => {};
   }
-  const names = (q) => seatName(summary.seats[q], q);
   return viewer(root, {
     title: summary.name,
-    names,
-    players: summary.seats.length,
     step: (step, seat) => get(`/api/games/${encodeURIComponent(game)}/replay?step=${step}${seat === "" ? "" : `&seat=${seat}`}`),
     stats: () => get(`/api/games/${encodeURIComponent(game)}/stats`),
     download: `/api/games/${encodeURIComponent(game)}/record`,
@@ -60,11 +57,9 @@ function uploadPage(root) {
       msg.textContent = `Not a record file: ${e.message}`;
       return;
     }
-    const n = (record.rules && record.rules.players) || 4;
-    const names = (q) => (record.players && record.players[q]) || `Player ${q + 1}`;
     try {
       await viewer(root, {
-        title: file.name, names, players: n,
+        title: file.name,
         step: (step, seat) => post("/api/replay", { record, step, seat: seat === "" ? null : seat === "all" ? "all" : Number(seat) }),
         stats: () => post("/api/stats", { record }),
       });
@@ -82,6 +77,9 @@ function uploadPage(root) {
 async function viewer(root, src) {
   const first = await src.step(0, "all");
   const total = first.steps;
+  // The seats as the server's words name them (a game's seats, a record file's `players`).
+  const names = (q) => first.names[q] ?? String(q);
+  const players = first.names.length;
   let step = total;
   let seat = "all";
   const slider = h("input", { type: "range", min: 0, max: total, value: step, class: "timeline", "aria-label": "step" });
@@ -89,7 +87,7 @@ async function viewer(root, src) {
   const seatSel = h("select", { "aria-label": "whose view" },
     h("option", { value: "all" }, "All hands revealed"),
     h("option", { value: "" }, "Spectator"),
-    Array.from({ length: src.players }, (_, q) => h("option", { value: String(q) }, `${src.names(q)}'s view`)));
+    Array.from({ length: players }, (_, q) => h("option", { value: String(q) }, `${names(q)}'s view`)));
   const boardBox = h("div", { class: "board-wrap" });
   const side = h("div", { class: "replay-side" });
   const statsBox = h("section", { class: "stats" }, h("p", { class: "muted" }, "Statistics…"));
@@ -116,7 +114,7 @@ async function viewer(root, src) {
         ? "VP: final points, every victory point card turned up."
         : "VP: points on the table (victory point cards in a hand are hidden until the end"
           + (v.you ? "; the viewer's own count" : "") + "). Cards: resource cards in hand; dev cards: development cards not yet played."),
-      playersPanel(v, seats, src.names, v.viewer),
+      playersPanel(v, seats, names, v.viewer),
       data.hands ? h("div", { class: "hands" }, data.hands.map((x) => h("div", { class: "hand-row", "data-hand": x.seat },
         swatch(x.seat), " ", bundleView(x.hand),
         Object.entries(x.development_cards).filter(([, n]) => n).map(([c, n]) => h("span", { class: "dev-chip" }, `${c} ×${n}`))))) : null,
@@ -152,7 +150,7 @@ async function viewer(root, src) {
     h("div", { class: "replay-grid" }, h("div", { class: "replay-board" }, boardBox), side),
     statsBox));
   await show();
-  try { put(statsBox, statsView(await src.stats(), src.names)); } catch (e) { put(statsBox, h("p", { class: "error" }, e.message)); }
+  try { put(statsBox, statsView(await src.stats(), names)); } catch (e) { put(statsBox, h("p", { class: "error" }, e.message)); }
   return () => { document.removeEventListener("keydown", onKey); if (playing) clearInterval(playing); };
 }
 

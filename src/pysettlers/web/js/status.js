@@ -3,52 +3,22 @@
 // pass-the-device card shown before each hand.
 //
 // Not for: the controls (controls.js), the screen's state (screen.js), or the words of the
-// game's events (the server's, log.js).
+// game: what must be done now is the server's `to_do` line, the events its `event_words`.
 
 import { h, put } from "./dom.js";
 import { swatch } from "./panels.js";
 
-const PHASE_WORDS = {
-  setup_settlement: "place a settlement", setup_road: "place a road next to it",
-  pre_roll: "roll the dice", discard: "discard", move_robber: "move the robber",
-  main: "build, trade or end the turn", build: "build or end the turn",
-  road_building: "place the free roads", trade_response: "answer the trade offer",
-  trade_confirm: "choose a trade partner", special_build: "build (Special Building Phase) or pass",
-  helper_after: "turn the helper over or exchange it", helper_react: "use the helper or let it pass",
-  hilde_take: "take a card", candamir_keep: "keep one card", nassir_repay: "give cards back",
-  // The 1996 alternate rules: 5, the roller may ignore a 7; 8, knights interrupt the robber.
-  seven_choice: "use the 7 or ignore it", knight_window: "interrupt with a knight or let the robber be",
-  knight_move: "move the robber (knight)",
-};
-
 /** The status line of `st` into `box`. `refusal`: the error message to show, if any. */
 export function drawStatus(box, st, { seats, names, refusal }) {
   const v = st.view;
-  let text;
-  let mine = false;
+  // The line is the server's words (`to_do`, pysettlers.words: the terminal reads the same
+  // table); only an open game's wait for its players is counted here, from the seats.
+  let text = st.to_do;
   if (st.status === "open") {
     const free = seats.filter((x) => !x.taken).length;
     text = `Waiting for ${free} more player${free === 1 ? "" : "s"} to join.`;
-  } else if (v.phase === "game_over") {
-    text = `${names(v.winner)} wins the game!`;
-  } else if (st.status === "finished") {
-    // Ended by the server without a winner (its bound on a game's length, or an operator).
-    text = st.ended === "turn_limit" ? "The game reached its turn limit and ended without a winner."
-      : "The game was ended without a winner.";
-  } else {
-    const words = PHASE_WORDS[v.phase] || v.phase.replaceAll("_", " ");
-    mine = st.legal.length > 0;
-    if (mine) {
-      const owed = v.players[st.seat].discard_owed;
-      if (v.phase === "discard") text = `Discard ${owed} card${owed === 1 ? "" : "s"}.`;
-      else if (v.phase === "road_building") text = `Place ${v.free_roads} free road${v.free_roads === 1 ? "" : "s"}.`;
-      else if (v.phase === "trade_response" && v.current !== st.seat) text = `${names(v.current)} offers you a trade.`;
-      else text = `${v.current === st.seat || v.phase === "setup_settlement" ? "Your turn" : "You"}: ${words}.`;
-    } else {
-      const who = v.deciders.map(names).join(", ");
-      text = `${who || names(v.current)}: ${words}…`;
-    }
   }
+  const mine = st.status !== "open" && v.phase !== "game_over" && st.legal.length > 0;
   const parts = [h("span", { class: "turn" }, st.status === "in_progress" ? turnWords(v) : ""),
     st.view && st.status !== "open" ? swatch(v.phase === "game_over" ? v.winner ?? v.current : (v.deciders[0] ?? v.current)) : null,
     h("span", { class: "what" }, text)];
