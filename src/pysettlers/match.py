@@ -36,11 +36,21 @@ A match holds:
 without ``since``, trusted choosers — the expert's playouts, whose per-decision cost is
 measured by ``bench/instructions.py --playouts``.
 
+**A shell that applies actions itself** (the server's session: its bots choose in a thread
+pool, each action is written to the database before anyone hears of it, people's actions
+arrive from sockets) uses the two halves of :meth:`Match.step` apart:
+:meth:`Match.decide` says who decides, with their view (moving that seat's ``seen``
+version on) and the legal actions; :meth:`Match.choose` asks the seat's chooser (it reads
+nothing else of the match, so it may run on another thread); the shell applies the action
+its own way and tells the match with :meth:`Match.applied` — every action, whoever chose
+it — which counts it and tells the observers (a game the shell rebuilds, :meth:`Match.rebind`
+points the match at). ``tests/sim/test_match.py`` checks that such a shell sees the
+decisions and ``since`` versions :meth:`Match.step` does.
+
 What this is not: no rules (the engine decides what is legal), no strategy, no I/O and no
-clock. The server's session drives its games itself: its choosers run in a thread pool,
-each action is written to the database before anyone hears of it, and people's answers
-arrive from sockets (``server/session.py``). The RL environments keep their own step: there
-the learner is outside the loop (``rl/gym_env.py``).
+clock: the server's pacing, offer manners, fallbacks, turn limits and database stay in its
+shell (``server/session.py``). The RL environments keep their own step: there the learner
+is outside the loop (``rl/gym_env.py``).
 """
 
 from __future__ import annotations
@@ -113,6 +123,18 @@ class Ended:
     status: str
     steps: int
     error: BotError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision, as :meth:`Match.decide` found it: seat ``seat`` picks one of ``legal``
+    in the position of version ``version``, seeing ``view`` — ``None`` for a forced move the
+    match plays without asking (``legal[0]``; the match's ``ask_forced`` is off)."""
+
+    seat: int
+    legal: list[Action]
+    view: View | None
+    version: int
 
 
 def sampled(rng: random.Random) -> Chance:
@@ -217,47 +239,108 @@ class Match:
         Raises :class:`BotError` for a chooser's failure (nothing applied),
         :class:`StopMatch` when a chooser stops the match, and ``ValueError`` when the
         game is over."""
+        d = self.decide()
+        action = self.choose(d)
+        try:
+            # An action taken from the list just offered is legal by construction; anything
+            # else (a composed bundle, or a bot's bug) goes through the full check.
+            self._play(action, not self.trusted and action not in d.legal)
+        except IllegalActionError as err:
+            raise self._illegal(d.seat, action, err) from err
+        return action
+
+    # -- the halves of a step, for a shell that applies actions itself -------------------------
+
+    def decide(self, seat: int | None = None) -> Decision:
+        """Who decides now — ``seat`` where the shell says (its own manners pick among the
+        deciders), else the decider — with the legal actions and the seat's view, which
+        moves its ``seen`` version on (no view for a forced move unless ``ask_forced``).
+
+        Raises ``ValueError`` when the game is over."""
         s = self.state
         if s.phase == GAME_OVER:
             raise ValueError("the game is over: there is no decision to play")
-        p = self.decider(s)
+        p = self.decider(s) if seat is None else seat
         legal = legal_actions(s, p)
         if len(legal) == 1 and not self.ask_forced:
-            self._play(legal[0], False)
-            return legal[0]
-        return self._ask(p, legal)
+            return Decision(p, legal, None, s.version)
+        return Decision(p, legal, self.view(p), s.version)
+
+    def choose(self, d: Decision) -> Action:
+        """The seat's chooser picks for ``d`` (a forced move is its one action, nobody
+        asked). Reads nothing of the match but its choosers and labels, so a shell may run
+        it on another thread. Raises :class:`BotError` when the chooser raises or returns a
+        non-action (whether the action is legal is for the apply to check), and lets
+        :class:`StopMatch` through."""
+        if d.view is None:
+            return d.legal[0]
+        p = d.seat
+        try:
+            action = self.choosers[p].choose(d.view, d.legal)
+        except StopMatch:
+            raise
+        except Exception as err:
+            raise self._raised(p, err) from err
+        if not isinstance(action, Action):
+            raise self._not_action(p, action)
+        return action
+
+    def applied(self, action: Action, outcome: Outcome) -> None:
+        """The shell applied ``action`` (any seat's, chosen by anyone) to the match's state
+        with ``outcome``: count it and tell the observers, as :meth:`step` does after its
+        own apply."""
+        self.steps += 1
+        for observer in self.observers:
+            observer(self.state, action, outcome)
+
+    def rebind(self, game: Game | GameState) -> None:
+        """Drive ``game`` from now on: the same game rebuilt (the server's, from its log
+        after a failed write). The seats' ``seen`` versions and the count stay."""
+        state = game.state if isinstance(game, Game) else game
+        if state.n != len(self.choosers):
+            raise ValueError(f"{state.n} players need {state.n} choosers, not {len(self.choosers)}")
+        self.game = game if isinstance(game, Game) else None
+        self.state = state
+
+    # -- a chooser's failures, worded once --------------------------------------------------------
+
+    def _raised(self, p: int, err: Exception) -> BotError:
+        return BotError(p, f"seat {p} ({self.labels[p]}) raised {type(err).__name__}: {err}")
+
+    def _not_action(self, p: int, action: object) -> BotError:
+        return BotError(
+            p, f"seat {p} ({self.labels[p]}) returned {action!r}, which is not an Action"
+        )
+
+    def _illegal(self, p: int, action: Action, err: IllegalActionError) -> BotError:
+        try:
+            text = format_action(action, self.state.topo)
+        except Exception:
+            text = repr(action)
+        return BotError(
+            p,
+            f"seat {p} ({self.labels[p]}) chose the illegal action {text!r}: "
+            f"{err.rule} - {err.message}",
+            err.rule,
+        )
 
     def _ask(self, p: int, legal: list[Action]) -> Action:
-        """Seat ``p``'s chooser picks from ``legal``; its choice is applied (checked unless
-        taken from the list). Raises :class:`BotError` for its failure."""
-        s = self.state
+        """:meth:`choose` and the checked apply of :meth:`step` in one (:meth:`run`'s, where
+        a :class:`Decision` a step would cost a measurable share of a simulated decision):
+        seat ``p``'s chooser picks from ``legal`` and its choice is applied. Raises
+        :class:`BotError` for its failure."""
         try:
             action = self.choosers[p].choose(self.view(p), legal)
         except StopMatch:
             raise
         except Exception as err:
-            raise BotError(
-                p, f"seat {p} ({self.labels[p]}) raised {type(err).__name__}: {err}"
-            ) from err
+            raise self._raised(p, err) from err
         if not isinstance(action, Action):
-            raise BotError(
-                p, f"seat {p} ({self.labels[p]}) returned {action!r}, which is not an Action"
-            )
+            raise self._not_action(p, action)
         try:
-            # An action taken from the list just offered is legal by construction; anything
-            # else (a composed bundle, or a bot's bug) goes through the full check.
             self._play(action, not self.trusted and action not in legal)
         except IllegalActionError as err:
-            try:
-                text = format_action(action, s.topo)
-            except Exception:
-                text = repr(action)
-            raise BotError(
-                p,
-                f"seat {p} ({self.labels[p]}) chose the illegal action {text!r}: "
-                f"{err.rule} - {err.message}",
-                err.rule,
-            ) from err
+            raise self._illegal(p, action, err) from err
         return action
 
     def _play(self, action: Action, checked: bool) -> None:
@@ -274,7 +357,7 @@ class Match:
             outcome = self.game.play(action, outcome, checked=False)
         else:
             outcome = apply(s, action, outcome)
-        self.steps += 1
+        self.steps += 1  # (:meth:`applied`, written out: a call a step is measurable here)
         if self.observers:
             for observer in self.observers:
                 observer(s, action, outcome)
@@ -358,6 +441,7 @@ __all__ = [
     "BotError",
     "Chance",
     "Chooser",
+    "Decision",
     "Ended",
     "Match",
     "Observer",

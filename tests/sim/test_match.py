@@ -20,6 +20,8 @@ from pysettlers.engine import (
     Phase,
     Rules,
     View,
+    check,
+    legal_actions,
     new_game,
     position_key,
     replay,
@@ -225,3 +227,123 @@ def test_the_lean_path_plays_the_same_game_as_the_general_one() -> None:
         ended = m.run()
         ends.append((ended, position_key(s), s.version))
     assert ends[0] == ends[1] and ends[0][0].steps > 100
+
+
+# -- the halves of a step: a shell that applies actions itself (the server's session) ---------
+
+
+def _by_steps(ask_forced: bool) -> tuple[Game, list[Recorder], Match, list[Action]]:
+    game = Game.new(RULES)
+    spies = [Recorder(p) for p in range(3)]
+    heard: list[Action] = []
+    match = Match(
+        game,
+        spies,
+        chance=random.Random(8),
+        observers=[lambda s, a, o: heard.append(a)],
+        ask_forced=ask_forced,
+    )
+    while game.state.turn <= 12:
+        match.step()
+    return game, spies, match, heard
+
+
+def _by_shell(ask_forced: bool) -> tuple[Game, list[Recorder], Match, list[Action]]:
+    """The same match, driven as the server drives it: decide, choose, then apply through
+    the shell's own function (here: check, draw and play, as a session's commit does)."""
+    game = Game.new(RULES)
+    spies = [Recorder(p) for p in range(3)]
+    heard: list[Action] = []
+    match = Match(game, spies, observers=[lambda s, a, o: heard.append(a)], ask_forced=ask_forced)
+    draw = sampled(random.Random(8))
+
+    def commit(action: Action) -> None:
+        check(game.state, action)
+        outcome = game.play(action, draw(game.state, action), checked=False)
+        match.applied(action, outcome)
+
+    while game.state.turn <= 12:
+        d = match.decide()
+        assert d.version == game.state.version and d.legal == legal_actions(game.state, d.seat)
+        commit(match.choose(d))
+    return game, spies, match, heard
+
+
+@pytest.mark.parametrize("ask_forced", [False, True])
+def test_a_shell_that_applies_itself_sees_what_step_sees(ask_forced: bool) -> None:
+    stepped, shelled = _by_steps(ask_forced), _by_shell(ask_forced)
+    (g1, spies1, m1, heard1), (g2, spies2, m2, heard2) = stepped, shelled
+    assert g1.steps == g2.steps and len(g1.steps) > 100  # same decisions, same chance
+    for a, b in zip(spies1, spies2, strict=True):
+        assert [(v.version, v.events_since) for v in a.views] == [
+            (v.version, v.events_since) for v in b.views
+        ]
+        assert a.legal == b.legal
+    assert m1.seen == m2.seen and m1.steps == m2.steps == len(g1.steps)
+    assert heard1 == heard2 == [st.action for st in g1.steps]
+
+
+def test_decide_names_a_seat_and_moves_only_its_since_version() -> None:
+    game = Game.new(RULES)
+    match = Match(game, _bots(), ask_forced=True)
+    s = game.state
+    other = (s.current + 1) % 3
+    d = match.decide(other)  # the shell's manners may pick any seat to ask
+    assert (d.seat, d.legal, d.version) == (other, legal_actions(s, other), s.version)
+    assert d.view is not None and d.view.viewer == other and d.view.events_since == -1
+    assert match.seen == [s.version if p == other else -1 for p in range(3)]
+    match.step()
+    again = match.decide(other)
+    assert again.view is not None and again.view.events_since == d.version
+
+
+def test_a_forced_move_is_decided_without_a_view_unless_asked_for() -> None:
+    game = Game.new(RULES)
+    match = Match(game, [EndsTurn()] * 3)  # would fail if it were asked
+    while True:
+        d = match.decide()
+        if len(d.legal) == 1:
+            break
+        match.applied(d.legal[0], game.play(d.legal[0]))
+    assert d.view is None and match.choose(d) == d.legal[0]
+    assert match.seen[d.seat] < d.version  # nobody looked
+    asked = Match(game, [EndsTurn()] * 3, ask_forced=True).decide()
+    assert asked.legal == d.legal and asked.view is not None
+
+
+@pytest.mark.parametrize(
+    ("chooser", "said"),
+    [(Raises(), "raised KeyError: 'lost'"), (Returns(), "returned 'p0 roll', which is not")],
+)
+def test_choose_names_a_failing_chooser_and_applies_nothing(chooser: Chooser, said: str) -> None:
+    game = Game.new(RULES)
+    match = Match(game, [chooser] * 3, labels=["x", "y", "z"])
+    d = match.decide()
+    with pytest.raises(BotError, match=said) as caught:
+        match.choose(d)
+    assert caught.value.seat == d.seat and not game.steps and match.steps == 0
+    with pytest.raises(StopMatch):
+        Match(game, [Quits()] * 3).choose(d)
+
+
+def test_rebind_drives_the_rebuilt_game_keeping_the_seats_since_versions() -> None:
+    game = Game.new(RULES)
+    match = Match(game, _bots(), max_turns=4)
+    match.run()
+    seen = list(match.seen)
+    rebuilt = replay(game.to_json())
+    match.rebind(rebuilt)
+    assert match.state is rebuilt.state and match.seen == seen
+    match.step()
+    assert len(rebuilt.steps) == len(game.steps) + 1
+    with pytest.raises(ValueError, match="4 players need 4 choosers, not 3"):
+        match.rebind(new_game(Rules(players=4, seed=1)))
+    assert match.state is rebuilt.state  # nothing changed
+
+
+def test_decide_refuses_a_finished_game() -> None:
+    game = Game.new(Rules(players=3, seed=9, vp_target=5))
+    match = Match(game, _bots(kind="weighted"))
+    match.run()
+    with pytest.raises(ValueError, match="the game is over"):
+        match.decide()

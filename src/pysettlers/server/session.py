@@ -7,9 +7,10 @@ changed, or accepts it: the chance outcome is drawn from the server's own unpred
 generator (or, in a ``manual_chance`` game, taken from the player), the action with its
 outcome is applied to the live state (which tells the new status: over or not), written
 with that status to the database's log, and only once the log has it sent to every client
-as that client's own view — if the write fails, the live state is rebuilt from the log and
-nobody hears of the action (``_commit``). All of it happens under the session's lock, so
-one game's actions are strictly ordered while other games go on.
+as that client's own view — if the write (or the applying) fails, the live state is rebuilt
+from the log and nobody hears of the action (``_commit`` says why this order). All of it
+happens under the session's lock, so one game's actions are strictly ordered while other
+games go on.
 
 Bots (``kind: bot`` seats, and stand-ins for humans who are absent or out of time) choose
 in a thread pool from their ``observe()`` view and the legal actions, never on the event
@@ -39,6 +40,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,13 +56,13 @@ from pysettlers.engine import (
     NotationError,
     Outcome,
     Rules,
+    View,
     chance_outcomes,
     check,
     deciders,
     format_action,
     format_outcome,
     legal_actions,
-    observe,
     parse_action,
     parse_outcome,
     record_for,
@@ -68,6 +70,7 @@ from pysettlers.engine import (
 from pysettlers.engine.actions import OFFER_KINDS
 from pysettlers.engine.trade import name_open_offer
 from pysettlers.engine.types import NOBODY, ActionKind, Phase
+from pysettlers.match import Decision, Match
 
 from . import lifecycle
 from .clients import Client
@@ -75,7 +78,7 @@ from .lifecycle import TURN_LIMIT, past_limit
 from .protocol import Close
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
 from .viewjson import ViewCache
-from .wordsjson import event_words, legal_words, seat_names
+from .wordsjson import seat_names, state_words
 
 log = logging.getLogger("pysettlers.server")
 
@@ -133,7 +136,6 @@ class SeatState:
     stand_in: bool = False  # a bot plays this human seat until they return
     waiting_since: float | None = None  # when the seat last had to decide (turn timer)
     timed_out: bool = False  # the stand-in makes this one decision (turn timer)
-    bot_since: int = -1  # the version of the last view a bot saw for this seat
     # The legal actions sent with the last few versions (version -> actions), to tell a
     # decision on an older version that still stands from a stale one.
     offered: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -152,6 +154,20 @@ class SeatState:
     @property
     def human(self) -> bool:
         return self.info.kind == "human"
+
+
+class _SeatBot:
+    """A seat's chooser as the session's :class:`Match` sees it: the seat's bot — a bot
+    seat's own, or a person's stand-in, built when first needed (``_drive``)."""
+
+    def __init__(self, seat: SeatState) -> None:
+        self.seat = seat
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        bot = self.seat.bot
+        if bot is None:
+            raise RuntimeError(f"p{self.seat.info.seat} has no bot: a person decides for it")
+        return bot.choose(view, legal)
 
 
 class GameSession:
@@ -193,6 +209,16 @@ class GameSession:
                 seat.absent_since = start
             else:
                 seat.bot = self._build_bot(seat.info.bot or "random", seat.info.bot_options)
+        # The bots' driver (``pysettlers.match``): who decides, their views carrying each
+        # seat's events since its last, every applied action counted. The session is its
+        # async shell: it picks the seat (the table's manners), runs the choice in the bot
+        # pool and applies through :meth:`submit` (``_drive``).
+        self._match = Match(
+            game,
+            [_SeatBot(st) for st in self.seats],
+            ask_forced=True,  # a bot is asked even with one action (its offer's withdrawal)
+            labels=["stand-in" if st.human else st.info.bot or "random" for st in self.seats],
+        )
 
     # -- building -------------------------------------------------------------------------------
 
@@ -339,9 +365,9 @@ class GameSession:
         )
         seen, view = self._views.seat_view(s, seat, since)
         # The words beside the view, not in it (``wordsjson.py``).
-        words, places = legal_words(seen, names, zip(legal, actions))
+        ended = self.info.options.get("ended")
         said = orjson.dumps(
-            {"event_words": event_words(seen, names), "words": words, "places": places}
+            state_words(seen, names, zip(legal, actions), status=self.status, ended=ended)
         )
         text = (head[:-1] + b"," + said[1:-1] + b',"view":' + view + b"}").decode()
         self._view_cache[cache_key] = text
@@ -403,8 +429,13 @@ class GameSession:
         hears ``accepted`` before the ``state`` of the new version that everyone gets."""
         async with self.lock:
             result = await self._submit(seat, text, version, client_id, outcome_text, by, client)
-            if result.ok and not result.duplicate and self._past_limit():
-                await self.end_unfinished("turn_limit")
+            if result.ok and not result.duplicate:
+                # The match counts every applied action, a person's as a bot's (its
+                # observers hear each once, after the log has it).
+                step = self.game.steps[-1]
+                self.match.applied(step.action, step.outcome)
+                if self._past_limit():
+                    await self.end_unfinished("turn_limit")
         if result.ok and not result.duplicate:
             self.kick()
         return result
@@ -568,9 +599,27 @@ class GameSession:
     async def _commit(
         self, action: Action, outcome: Outcome, row: LoggedAction, client: Client | None
     ) -> Result:
-        """Apply, write the log row (with the game's new status) and only then tell anyone."""
+        """Apply, write the log row (with the game's new status) and only then tell anyone.
+
+        The log is the truth and the live state its cache, so the order is chosen for what
+        the log may hold and what anyone may hear. Applying first gives the row's status and
+        winner from the engine itself, written in the row's own transaction, and keeps out of
+        the log an action the engine fails to apply (a row that does not replay would leave
+        a game nobody can rebuild). The live state runs ahead of the log only here, under the
+        lock, for one write, and no ``state`` or ``accepted`` goes out before the write is
+        done: a crash in between loses a state nobody was sent (the restart replays the log,
+        and the client's retry with the same id is taken afresh). A failed write rebuilds the
+        live state from the log, and the sender hears ``conflict`` or ``server`` with nothing
+        changed; a failed apply (an engine fault) rebuilds it too, and is raised as before
+        (``tests/server/test_server_commit.py``).
+        """
         game = self.game
-        game.play(action, outcome, checked=False)  # checked above, outcome included
+        try:
+            game.play(action, outcome, checked=False)  # checked above, outcome included
+        except Exception:
+            # An engine fault: the live state may be half changed; the log never had it.
+            await self._reload()
+            raise
         s = game.state
         over = s.phase == Phase.GAME_OVER
         status = FINISHED if over else IN_PROGRESS
@@ -654,12 +703,11 @@ class GameSession:
         """A person's table preferences (under the lock): whether bots may offer them trades."""
         self.seats[seat].bot_offers = bot_offers
 
-    async def _offer_to_people(
-        self, st: SeatState, action: Action, view: Any, legal: list[Action]
-    ) -> Action:
-        """A bot's domestic offer as the table's manners allow it (module docstring): people
-        who turned bots' offers off, or had one from this bot this turn, are struck from its
-        addressees; if nobody is left, the bot chooses again without offering."""
+    async def _offer_to_people(self, st: SeatState, action: Action, d: Decision) -> Action:
+        """A bot's domestic offer (its choice for ``d``) as the table's manners allow it
+        (module docstring): people who turned bots' offers off, or had one from this bot
+        this turn, are struck from its addressees; if nobody is left, the bot chooses again
+        without offering."""
         s = self.game.state
         keep = action.to
         people = 0
@@ -674,10 +722,11 @@ class GameSession:
             return action
         if keep:
             return action._replace(to=keep)
-        quiet = [a for a in legal if a.kind != ActionKind.OFFER_TRADE]
-        assert st.bot is not None
+        quiet = [a for a in d.legal if a.kind != ActionKind.OFFER_TRADE]
         loop = asyncio.get_running_loop()
-        again: Action = await loop.run_in_executor(self.bot_pool, st.bot.choose, view, quiet)
+        again = await loop.run_in_executor(
+            self.bot_pool, self._match.choose, Decision(d.seat, quiet, d.view, d.version)
+        )
         if again.kind == ActionKind.OFFER_TRADE:  # a bot that offers whatever it is given
             return _CHANCE.choice(quiet)
         return again
@@ -703,37 +752,48 @@ class GameSession:
         if wait > 0:
             await asyncio.sleep(wait)
 
+    @property
+    def match(self) -> Match:
+        """The bots' driver on the live game (pointed at it again if the game was rebuilt
+        from its log since: a failed write)."""
+        if self._match.game is not self.game:
+            self._match.rebind(self.game)
+        return self._match
+
     async def _drive(self) -> None:
+        """Bots' decisions while a bot (or stand-in) has one to make: the async shell
+        around the session's :class:`~pysettlers.match.Match`. Under the lock the match
+        says what the seat the table's manners pick (``_bot_decider``) sees and may do; the
+        bot chooses in the bot pool; its choice waits for the table's pace and is applied
+        like anyone's, by :meth:`submit`. A failing bot (it raises, returns no action, or
+        one the server refuses) must not stop the game: it is logged and a random legal
+        action is played for it instead."""
         loop = asyncio.get_running_loop()
         while self.status == IN_PROGRESS:
             async with self.lock:
                 st = self._bot_decider()
                 if st is None:
                     return
-                s = self.game.state
-                seat = st.info.seat
                 if st.bot is None:  # a human's stand-in, built when first needed
                     st.bot = self._build_bot(str(self.info.options.get("stand_in", "medium")), {})
-                bot = st.bot
-                view = observe(s, seat, st.bot_since)
-                st.bot_since = view.version
-                legal = legal_actions(s, seat)
-                version = s.version
-            by = "bot" if not st.human else "stand-in"
+                match = self.match
+                d = match.decide(st.info.seat)
+                topo = match.state.topo
+            seat, by = d.seat, "bot" if not st.human else "stand-in"
             try:
-                action = await loop.run_in_executor(self.bot_pool, bot.choose, view, legal)
+                action = await loop.run_in_executor(self.bot_pool, match.choose, d)
                 if action.kind == ActionKind.OFFER_TRADE:
-                    action = await self._offer_to_people(st, action, view, legal)
-                text = format_action(action, s.topo)
+                    action = await self._offer_to_people(st, action, d)
+                text = format_action(action, topo)
             except Exception as e:  # a bot's bug must not stop the game: log, play on
                 log.error("game %s: bot p%d failed: %s", self.info.id, seat, e)
-                text = format_action(_CHANCE.choice(legal), s.topo)
+                text = format_action(_CHANCE.choice(d.legal), topo)
             await self._pause()
-            result = await self.submit(seat, text, version, by=by)
+            result = await self.submit(seat, text, d.version, by=by)
             if not result.ok and result.code not in ("stale", "game_over"):
                 log.error("game %s: bot p%d: %s", self.info.id, seat, result.message)
-                fallback = format_action(_CHANCE.choice(legal), s.topo)
-                await self.submit(seat, fallback, version, by=by)
+                fallback = format_action(_CHANCE.choice(d.legal), topo)
+                await self.submit(seat, fallback, d.version, by=by)
 
     def tick(self, t: float) -> None:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""
