@@ -2,11 +2,16 @@
 subclass with one more field and its :class:`Option`) is found in every face derived from
 the declarations — the flags of every sub-command it applies to (with its help and default),
 a refusal naming its flag, the lobby's schema, the server's request model, the records' and
-the arena's JSON, the simulator's headline."""
+the arena's JSON, the simulator's headline. A server limit added the same way (a ``Limits``
+subclass) is a ``serve`` flag with its help, default and refusal, and a checked field of the
+limits; and the command reads the server's declarations without the ``web`` extra."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -15,11 +20,14 @@ import pytest
 
 from pysettlers.cli import build_parser, main
 from pysettlers.cli.options import rules_from
+from pysettlers.cli.serve import limit_values
 from pysettlers.engine import Rules
 from pysettlers.engine.options import RULES_OPTIONS, Option, OptionError, Options
 from pysettlers.server import protocol
-from pysettlers.server.options import GAME_OPTIONS, schema
+from pysettlers.server.limits import Limits
+from pysettlers.server.options import GAME_OPTIONS, LIMIT_OPTIONS, schema
 from pysettlers.sim import arena, report
+from support.paths import SRC
 
 FOG = Option(
     "fog_depth",
@@ -146,3 +154,97 @@ def test_a_game_option_added_is_in_the_request_and_the_schema() -> None:
         model.model_validate({"ponder": 10})
     assert refused.value.errors()[0]["loc"] == ("ponder",)
     assert "ponder" in {o["name"] for o in schema(game=more)["game"]}
+
+
+def test_every_lobby_option_is_in_a_group_of_the_form_in_its_order() -> None:
+    served = schema()
+    groups = [g["name"] for g in served["groups"]]
+    for listed in (served["rules"], served["game"]):
+        ranks = [groups.index(o["group"]) for o in listed]  # (ValueError: a group not drawn)
+        assert ranks == sorted(ranks)  # each list by group, then by its options' order
+    assert [o["name"] for o in served["rules"]][:4] == ["players", "map_kind", "seed", "vp_target"]
+
+
+# -- the server's limits --------------------------------------------------------------------
+
+FLOODS = Option(
+    "floods_per_hour",
+    "int",
+    3,
+    "floods one address may start an hour",
+    low=0,
+    applies=frozenset({"serve"}),
+)
+
+
+@dataclass(frozen=True)
+class FloodLimits(Limits):
+    floods_per_hour: int = 3
+    options: ClassVar[Options] = LIMIT_OPTIONS.plus(FLOODS)
+
+
+def test_a_limit_added_is_a_serve_flag_with_its_help_default_and_refusal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser(limits=FloodLimits.options)
+    text = sub_parser(parser, "serve").format_help()
+    assert "--floods-per-hour N" in text and "floods one address may start an hour (3)" in text
+    assert "--floods-per-hour" not in sub_parser(build_parser(), "serve").format_help()
+    with pytest.raises(SystemExit) as exc:
+        parser.parse_args(["serve", "--floods-per-hour", "-1"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "pysettlers serve: error: argument --floods-per-hour: must be at least 0 (got -1)" in err
+
+
+def test_a_limit_added_is_a_field_of_the_limits_checked_by_its_declaration() -> None:
+    args = build_parser(limits=FloodLimits.options).parse_args(
+        ["serve", "--floods-per-hour", "5", "--max-connections", "9"]
+    )
+    limits = FloodLimits(**limit_values(args))
+    assert (limits.floods_per_hour, limits.connections) == (5, 9)
+    assert FloodLimits().floods_per_hour == 3
+    with pytest.raises(OptionError, match="floods_per_hour must be at least 0") as bad:
+        FloodLimits(floods_per_hour=-2)
+    assert bad.value.option == "floods_per_hour"
+
+
+def test_the_limits_flags_are_the_declared_ones() -> None:
+    text = sub_parser(build_parser(), "serve").format_help()
+    for o in LIMIT_OPTIONS:
+        assert o.cli_flag in text, o.name
+    assert LIMIT_OPTIONS["connections"].cli_flag == "--max-connections"  # (as it always was)
+    assert Limits(**limit_values(build_parser().parse_args(["serve"]))) == Limits()
+
+
+def test_the_command_needs_no_web_extra_until_it_serves() -> None:
+    """``pysettlers --help``, ``serve --help`` (its flags from the server's declarations) and
+    a demo run where the server's dependencies are missing; ``serve`` says what to install."""
+    blocked = ("fastapi", "pydantic", "uvicorn", "starlette", "sqlalchemy", "alembic", "orjson")
+    code = f"""
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {blocked!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+sys.meta_path.insert(0, Missing())
+from pysettlers.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        return subprocess.run(
+            [sys.executable, "-c", code, *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    assert run("--help").returncode == 0
+    served = run("serve", "--help")
+    assert served.returncode == 0 and "--max-connections N" in served.stdout
+    assert run("demo", "--players", "2", "--vp", "3").returncode == 0
+    refused = run("serve")
+    assert refused.returncode == 1 and "pip install 'pysettlers[web]'" in refused.stderr

@@ -114,3 +114,21 @@ def test_an_option_written_only_when_on_round_trips() -> None:
     assert _Quiet(quiet=True).to_json()["quiet"] is True
     assert _Quiet.from_json(_Quiet(quiet=True).to_json()) == _Quiet(quiet=True)
     assert _Quiet.from_json(Rules().to_json()) == _Quiet()  # an old record still reads
+
+
+def test_a_range_open_at_one_end_is_said_so_and_the_form_order_is_declared() -> None:
+    floor = Option("waits", "int", 1, "waits", low=0)
+    with pytest.raises(OptionError, match=r"waits must be at least 0 \(got -1\)"):
+        floor.check(-1)
+    floor.check(10**12)  # (no upper bound)
+    ceiling = Option("tries", "number", 1, "tries", high=9)
+    with pytest.raises(OptionError, match=r"tries must be at most 9 \(got 10\)"):
+        ceiling.check(10)
+    # The form's order is the options' ``order``, not their declaration order (which stays
+    # the flags' and the JSON's).
+    later, first = (
+        Option("b", "bool", False, "b", order=2),
+        Option("a", "bool", False, "a", order=1),
+    )
+    assert [o["name"] for o in Options((later, first)).schema()] == ["a", "b"]
+    assert Options((later, first)).names() == ("b", "a")

@@ -390,6 +390,38 @@ def test_a_preview_without_a_seed_draws_one(played: dict[str, Any]) -> None:
     assert r.json()["seed"] == 7
 
 
+def _shown_in(example: Any, served: Any) -> bool:
+    """``example`` is ``served`` trimmed: ``"…"`` stands for any value, for list items left
+    out (the others in order) and, as a key, for keys left out."""
+    if example == ELIDED:
+        return True
+    if isinstance(example, dict):
+        if not isinstance(served, dict):
+            return False
+        keys = set(example) - {ELIDED}
+        if ELIDED not in example and keys != set(served):
+            return False
+        return all(k in served and _shown_in(example[k], served[k]) for k in keys)
+    if isinstance(example, list):
+        if not isinstance(served, list):
+            return False
+        rest = iter(served)
+        shown = [e for e in example if e != ELIDED]
+        if ELIDED not in example and len(shown) != len(served):
+            return False
+        return all(any(_shown_in(e, s) for s in rest) for e in shown)
+    return bool(example == served)
+
+
+def test_the_rules_schema_example_is_what_the_server_serves(played: dict[str, Any]) -> None:
+    section = DOC[DOC.index("### `GET /api/rules/schema`") :]
+    body = section[section.index("```json-object\n") + len("```json-object\n") :]
+    example = json.loads(body[: body.index("```")])
+    r = httpx.get(played["server"].url + "/api/rules/schema", timeout=30)
+    assert r.status_code == 200
+    assert _shown_in(example, r.json())
+
+
 def test_bad_rules_are_422_on_every_route(played: dict[str, Any]) -> None:
     base = played["server"].url
     for path in ("/api/games", "/api/preview"):

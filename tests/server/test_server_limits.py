@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pysettlers.bots import register_bot
 from pysettlers.cli import build_parser, uvicorn_options
+from pysettlers.cli.serve import limit_values
 from pysettlers.server.client import SeatClient, random_move
 from pysettlers.server.limits import Creations, Limits, TooManyGames, client_key
 from support.server_helpers import InProcessServer, create, human_game
@@ -317,14 +318,18 @@ def test_serve_flags() -> None:
     args = build_parser().parse_args(["serve"])
     options = uvicorn_options(args)
     assert options["proxy_headers"] is False  # nobody's X-Forwarded-For is believed
-    assert (args.max_connections, args.connections_per_address, args.games_per_minute) == (
+    # The flags' defaults are the declared limits, and make ``Limits`` as it is by default.
+    assert (args.connections, args.connections_per_address, args.games_per_minute) == (
         2000,
         16,
         10,
     )
     assert (args.connections_per_game, args.spectators_per_game) == (108, 100)
+    assert Limits(**limit_values(args)) == Limits()
     defaults = Limits()
     assert (defaults.connections, defaults.connections_per_address) == (2000, 16)
+    given = build_parser().parse_args(["serve", "--max-connections", "7"])
+    assert Limits(**limit_values(given)).connections == 7
     trusting = build_parser().parse_args(
         ["serve", "--trusted-proxy", "10.0.0.5", "--trusted-proxy", "fd00::/8"]
     )

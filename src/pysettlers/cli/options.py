@@ -22,7 +22,7 @@ from typing import Any
 
 from pysettlers.engine import Rules
 from pysettlers.engine.config import default_map_kind
-from pysettlers.engine.options import Option, Place
+from pysettlers.engine.options import Option, OptionError, Place
 
 from .errors import Failure
 
@@ -52,8 +52,10 @@ def add_rules_arguments(
     p.set_defaults(rules_class=rules)
 
 
-def add_argument(p: argparse.ArgumentParser, o: Option) -> None:
-    """The flag of option ``o``: its value in ``args.<name>``."""
+def add_argument(p: argparse.ArgumentParser, o: Option, *, checked: bool = False) -> None:
+    """The flag of option ``o``: its value in ``args.<name>``; ``checked``: a number is
+    checked by its declaration as it is parsed (refused with the sub-command's usage and the
+    flag: options that no constructor checks before the command's work, ``serve``'s limits)."""
     flag, help_ = o.cli_flag, o.help.replace("%", "%%")
     default = o.command_default
     if o.kind == "bool":
@@ -74,6 +76,8 @@ def add_argument(p: argparse.ArgumentParser, o: Option) -> None:
     elif o.kind in ("int", "number"):
         said = f" ({default})" if default is not None else ""
         kind: Callable[[str], Any] = int if o.kind == "int" else float
+        if checked:
+            kind = checked_number(o)
         p.add_argument(
             flag,
             dest=o.name,
@@ -84,6 +88,24 @@ def add_argument(p: argparse.ArgumentParser, o: Option) -> None:
         )
     else:  # text: given as it is, or as a file holding it
         p.add_argument(flag, dest=o.name, default=default, metavar=o.metavar, help=help_)
+
+
+def checked_number(o: Option) -> Callable[[str], Any]:
+    """An argparse type: a number that option ``o`` takes (argparse names the flag)."""
+
+    def number(text: str) -> Any:
+        try:
+            value = int(text) if o.kind == "int" else float(text)
+        except ValueError:
+            what = "a whole number" if o.kind == "int" else "a number"
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        try:
+            o.check(value)
+        except OptionError as err:  # said without the option's name: argparse gives the flag
+            raise argparse.ArgumentTypeError(err.say(lambda m: "").strip()) from None
+        return value
+
+    return number
 
 
 def rules_from(args: argparse.Namespace, command: Place, **given: Any) -> Rules:

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 from pysettlers.admin import add_command as add_admin_command
 from pysettlers.engine import Rules
+from pysettlers.engine.options import Options
+from pysettlers.server.options import LIMIT_OPTIONS
 from pysettlers.sim import report
 
 from . import arena, demo, play, render, replay, serve, sim
@@ -60,9 +62,12 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser(rules: type[Rules] = Rules) -> argparse.ArgumentParser:
+def build_parser(
+    rules: type[Rules] = Rules, limits: Options = LIMIT_OPTIONS
+) -> argparse.ArgumentParser:
     """The command's parser; ``rules`` is the ``Rules`` class whose declared options become
-    the rules flags (a test passes one with an option of its own)."""
+    the rules flags, ``limits`` the server's limits that become ``serve``'s (a test passes
+    ones with an option of its own)."""
     parser = argparse.ArgumentParser(
         prog="pysettlers", description="The CATAN rules engine: demos and tools."
     )
@@ -74,7 +79,7 @@ def build_parser(rules: type[Rules] = Rules) -> argparse.ArgumentParser:
     sim.add(sub, rules)
     arena.add(sub, rules)
     replay.add(sub)
-    serve.add(sub)
+    serve.add(sub, limits)
     add_admin_command(sub)  # pysettlers admin (admin.py)
     return parser
 

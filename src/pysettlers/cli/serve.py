@@ -2,9 +2,12 @@
 
 What this is for: the flags of :func:`pysettlers.server.create_app` and of the ASGI server
 (:func:`uvicorn_options`, also used by the tests so that they test what the command runs),
-checked before the server starts.
+checked before the server starts. The fair limits' flags are made from their declarations
+(``server/options.py``'s ``LIMIT_OPTIONS``: flag, help, default, and the refusal of a value
+out of range naming the flag) and become ``Limits`` (:func:`limit_values`).
 
-What this is not: the server (``pysettlers.server``).
+What this is not: the server (``pysettlers.server``; only its dependency-free declarations
+are read here, so that ``pysettlers --help`` needs no ``web`` extra).
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ import os
 from typing import Any
 
 from pysettlers.admin import TOKEN_ENV as ADMIN_TOKEN_ENV
+from pysettlers.engine.options import Options
+from pysettlers.server.options import LIMIT_OPTIONS
 
 from .errors import Failure
-from .options import at_least
+from .options import add_argument, at_least
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,13 +39,7 @@ def run(args: argparse.Namespace) -> int:
     problem = url_problem(args.db)
     if problem is not None:
         raise ValueError(f"--db: {problem}")
-    limits = Limits(
-        connections=args.max_connections,
-        connections_per_address=args.connections_per_address,
-        connections_per_game=args.connections_per_game,
-        spectators_per_game=args.spectators_per_game,
-        games_per_minute=args.games_per_minute,
-    )
+    limits = Limits(**limit_values(args))
     app = create_app(
         args.db,
         bot_threads=args.bot_threads,
@@ -54,6 +53,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"pysettlers server: open http://{host}:{args.port}/ (API: /docs)", flush=True)
     uvicorn.run(app, **uvicorn_options(args))
     return 0
+
+
+def limit_values(args: argparse.Namespace) -> dict[str, Any]:
+    """The fair limits given by the flags, by ``Limits``'s field names."""
+    options: Options = args.limit_options
+    return {o.name: getattr(args, o.name) for o in options.where("serve")}
 
 
 def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -94,8 +99,9 @@ def _proxy(text: str) -> str:
         ) from None
 
 
-def add(sub: Any) -> None:
-    """The ``serve`` sub-command and its flags."""
+def add(sub: Any, limits: Options = LIMIT_OPTIONS) -> None:
+    """The ``serve`` sub-command and its flags; ``limits``: the fair limits' declarations (a
+    test passes one more)."""
     sv = sub.add_parser(
         "serve",
         help="run the game server (HTTP lobby, WebSocket play)",
@@ -144,42 +150,8 @@ def add(sub: Any) -> None:
         "(or PYSETTLERS_ADMIN_TOKEN)",
     )
     # Fair limits (server/limits.py, docs/protocol.md#limits); 0 refuses every one.
-    sv.add_argument(
-        "--max-connections",
-        type=at_least(0),
-        default=2000,
-        help="WebSocket connections open at once in all; more are refused with "
-        "'server_full', close 1013 (2000)",
-    )
-    sv.add_argument(
-        "--connections-per-address",
-        type=at_least(0),
-        default=16,
-        help="WebSocket connections open at once from one client address (an IPv6 /64), "
-        "checked before --max-connections so one client cannot fill the server; more are "
-        "refused with 'too_many_connections', close 4429 (16)",
-    )
-    sv.add_argument(
-        "--connections-per-game",
-        type=at_least(0),
-        default=108,
-        help="seats and spectators connected to one game; a spectator beyond it is refused "
-        "with 'full', close 4429 (seats are always let in) (108)",
-    )
-    sv.add_argument(
-        "--spectators-per-game",
-        type=at_least(0),
-        default=100,
-        help="spectators of one game; more are refused with 'full', close 4429 (100)",
-    )
-    sv.add_argument(
-        "--games-per-minute",
-        type=at_least(0),
-        default=10,
-        help="games one client address may create a minute (that many at once, then one "
-        "every 60/N s); more are refused with HTTP 429 'too_many_games' and a Retry-After "
-        "header (10)",
-    )
+    for o in limits.where("serve"):
+        add_argument(sv, o, checked=True)
     sv.add_argument(
         "--trusted-proxy",
         action="append",
@@ -190,4 +162,4 @@ def add(sub: Any) -> None:
         "peer's address",
     )
     sv.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
-    sv.set_defaults(func=run, command_parser=sv)
+    sv.set_defaults(func=run, command_parser=sv, limit_options=limits)

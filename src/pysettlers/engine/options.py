@@ -122,8 +122,13 @@ class Option:
     choice_labels: tuple[str, ...] = ()
     """The lobby's words for each of ``choices``, in order (where not the names)."""
     group: str = "rules"
-    """Where the lobby shows it: ``table`` (with the seats), ``rules``, ``alternate``
-    (folded), ``server`` (the game's server options)."""
+    """Where the lobby shows it: ``table`` (with the seats), ``map`` (with the map's
+    preview), ``rules``, ``scenarios``, ``alternate`` (folded), ``server`` (the game's server
+    options)."""
+    order: int = 100
+    """Its place in the lobby's form within its group, lower first (the most used options
+    first; equal ones in declaration order). The declaration order stays that of the flags
+    and of the JSON, so that records are written as they always were."""
     placeholder: str = ""
     note: str = ""
     """The form's short note under the option's input (none: the label says it all)."""
@@ -166,6 +171,10 @@ class Option:
     def range_words(self) -> str:
         if self.bounds:
             return self.bounds
+        if self.high is None:
+            return f"at least {_num(self.low)}"
+        if self.low is None:
+            return f"at most {_num(self.high)}"
         return f"between {_num(self.low)} and {_num(self.high)}"
 
     def applies_to(self, place: Place) -> bool:
@@ -368,8 +377,9 @@ class Options:
         return out
 
     def schema(self, place: Place = "lobby") -> list[dict[str, Any]]:
-        """The options that apply at ``place``, as data (:meth:`Option.schema`)."""
-        return [o.schema() for o in self.where(place)]
+        """The options that apply at ``place``, as data (:meth:`Option.schema`), in the
+        form's order (:attr:`Option.order`)."""
+        return [o.schema() for o in sorted(self.where(place), key=lambda o: o.order)]
 
 
 def fields_match(cls: type, options: Options) -> None:
@@ -439,6 +449,7 @@ RULES_OPTIONS = Options(
             flag="--vp",
             applies=EVERYWHERE - {"render"},
             label="Points to win",
+            order=10,
         ),
         Option(
             "discard_limit",
@@ -453,6 +464,7 @@ RULES_OPTIONS = Options(
             label="Discard limit",
             term="discard limit",
             note="a 7 costs half the hand above this (default 7; Mayfair 10; 7–8 players 13)",
+            order=40,
         ),
         Option(
             "map_kind",
@@ -476,17 +488,21 @@ RULES_OPTIONS = Options(
                 "Big Islands of Catan (5–6, 1996)",
                 "A map of your own",
             ),
+            group="map",
+            order=10,
         ),
         Option(
             "trade_build",
             "choice",
             "combined",
-            "phases",
+            "the turn's phases: combined (trade and build in any order) or separate (trade, "
+            "then build: the beginners' rules)",
             choices=TRADE_BUILD_STYLES,
             applies=RUN_COMMANDS | {"lobby", "server"},
             label="Turn",
             choice_labels=("Trade and build in any order", "Trade, then build (beginners)"),
             term="trade/build",
+            order=20,
         ),
         Option(
             "large_game_variant",
@@ -499,6 +515,7 @@ RULES_OPTIONS = Options(
             label="5–8 players",
             choice_labels=("Special Building Phase", "Mayfair (no Special Building Phase)"),
             min_players=5,
+            order=30,
         ),
         Option(
             "seed",
@@ -513,7 +530,9 @@ RULES_OPTIONS = Options(
             label="Seed",
             placeholder="secret",
             term="rules seed",
-            note="the same seed lays out the same board",
+            note="empty: a secret seed, the board shown; a seed lays out the same board again",
+            group="map",
+            order=20,
         ),
         Option(
             "helpers",
@@ -521,8 +540,12 @@ RULES_OPTIONS = Options(
             False,
             "play the Helpers of CATAN scenario",
             label="Helpers of CATAN",
+            note="each player has a helper with a power of its own, turned over or exchanged "
+            "once used",
             omit_default=True,
             term="Helpers of CATAN",
+            group="scenarios",
+            order=10,
         ),
         Option(
             "alternate",
@@ -553,9 +576,12 @@ RULES_OPTIONS = Options(
             "bool",
             False,
             "the 1996 pirate: the robber may also be placed on a harbor, closing it to trade",
-            label="Pirate (1996): the robber may also stand on a harbor, closing it to trade",
+            label="Pirate (1996)",
+            note="the robber may also stand on a harbor, closing it to trade",
             omit_default=True,
             term="pirate",
+            group="scenarios",
+            order=20,
         ),
         Option(
             "ships",
@@ -563,10 +589,12 @@ RULES_OPTIONS = Options(
             False,
             "Seafarers ships: built for lumber and wool on paths by the sea, the ship at the "
             "open end of a line moved once a turn, the Longest Trade Route",
-            label="Ships (Seafarers): ships by the sea, moved at a line's open end; "
-            "the Longest Trade Route",
+            label="Ships (Seafarers)",
+            note="built by the sea, the one at a line's open end moved; the Longest Trade Route",
             omit_default=True,
             term="ships",
+            group="scenarios",
+            order=30,
         ),
         Option(
             "map_description",

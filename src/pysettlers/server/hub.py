@@ -32,6 +32,7 @@ from . import lifecycle
 from .errors import LobbyError
 from .lifecycle import PARK_AFTER, PARKED
 from .limits import Connections, Creations, Limits
+from .options import GAME_OPTIONS
 from .protocol import (
     Close,
     CreatedOut,
@@ -276,16 +277,9 @@ class Hub:
             else:
                 invites.append(_invite(s, game_id, base_url))
         full = all(s.kind == "bot" or s.token_hash for s in seats)
-        options: dict[str, Any] = {
-            "public": req.public,
-            "turn_timer": req.turn_timer,
-            "absent_limit": req.absent_limit,
-            "stand_in": req.stand_in,
-            "manual_chance": req.manual_chance,
-            "bot_speed": req.bot_speed,
-            "offer_time": req.offer_time,
-            "turn_limit": req.turn_limit,
-        }
+        # The game's server options, by their declared names (``options.GAME_OPTIONS``:
+        # ``GameIn`` has one field each), as the session and the store read them.
+        options: dict[str, Any] = {o.name: getattr(req, o.name) for o in GAME_OPTIONS}
         session = await self._open(game_id, req.name, game, options, seats, full)
         you = None
         if you_token is not None and req.join is not None:

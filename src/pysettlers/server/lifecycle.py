@@ -33,9 +33,10 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, ChatRow, GameRow, SeatRow
+from .options import GAME_OPTIONS
 from .store import now
 
-TURN_LIMIT = 500
+TURN_LIMIT: int = GAME_OPTIONS["turn_limit"].default  # (declared once: options.py)
 """Turns a game may last by default (a 4-player game between people takes about 60-120)."""
 ACTIONS_PER_TURN = 200
 """Actions a turn may take on average before the game is ended (offers and answers

@@ -2,7 +2,8 @@
 
 What this is for: a public server must not let one client lock out the others. Every bound
 on connections and on creating games is one field of :class:`Limits` (a frozen settings
-object made by ``create_app`` and the ``pysettlers serve`` flags, held by the ``Hub``), and
+object made by ``create_app`` and the ``pysettlers serve`` flags, held by the ``Hub``;
+each declared once in ``options.LIMIT_OPTIONS``, with its range, default, help and flag), and
 the two small counters that apply them: :class:`Connections` (WebSocket connections open in
 all and by client address) and :class:`Creations` (games created by client address, a token
 bucket). The refusals name the limit and the option that sets it.
@@ -20,21 +21,27 @@ bots-only games (``Hub.max_bot_games``, ``lifecycle.py``).
 
 from __future__ import annotations
 
-import dataclasses
 import ipaddress
 import math
 import time
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
+
+from pysettlers.engine.options import Options, fields_match
 
 from .clients import TokenBucket
 from .errors import LobbyError
+from .options import LIMIT_OPTIONS
 from .protocol import Close
 
 
 @dataclass(frozen=True)
 class Limits:
-    """The server's bounds (each a ``pysettlers serve`` flag; 0 refuses every one)."""
+    """The server's bounds (each a ``pysettlers serve`` flag; 0 refuses every one), one
+    field per declaration of ``options.LIMIT_OPTIONS`` (checked by it: a refusal is an
+    ``OptionError`` naming the field)."""
+
+    options: ClassVar[Options] = LIMIT_OPTIONS
 
     connections: int = 2000
     """WebSocket connections open at once in this server process (``--max-connections``)."""
@@ -54,10 +61,10 @@ class Limits:
     every ``60 / games_per_minute`` seconds (``--games-per-minute``)."""
 
     def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{field.name}: a whole number of at least 0 (got {value!r})")
+        type(self).options.check(self)
+
+
+fields_match(Limits, Limits.options)  # one field per declared limit, with its default
 
 
 def client_key(host: str | None) -> str:

@@ -1,15 +1,23 @@
-"""The options of a game on the server (besides its rules), declared once with the engine's
-:class:`~pysettlers.engine.options.Option`: the turn timer, the absence limit and the bot
-that stands in, real dice, the bots' speed, a bot offer's time and the length bound.
+"""The server's options, declared once with the engine's
+:class:`~pysettlers.engine.options.Option`: those of one game besides its rules
+(:data:`GAME_OPTIONS`: the turn timer, the absence limit and the bot that stands in, real
+dice, the bots' speed, a bot offer's time and the length bound) and the server's own fair
+limits (:data:`LIMIT_OPTIONS`: connections in all, by address and by game, spectators, games
+created a minute).
 
-What this is for: ``protocol.GameIn``'s fields are made from these declarations
-(``protocol.game_field``; any declaration set as a model: ``protocol.request_model``), and
-``GET /api/rules/schema`` serves them with the rules' options (:func:`schema`) as the data
-the lobby draws its form from (``web/js/lobby.js`` holds no option list).
+What this is for: ``protocol.GameIn``'s fields are made from the game options
+(``protocol.game_field``; any declaration set as a model: ``protocol.request_model``),
+``Hub.create`` stores them by these names, and ``GET /api/rules/schema`` serves them with the
+rules' options (:func:`schema`) as the data the lobby draws its form from (``web/js/lobby.js``
+holds no option list), in the form's groups (:data:`FORM_GROUPS`) and order
+(``Option.order``). The limits are ``limits.Limits``'s fields (checked by their declarations)
+and the ``pysettlers serve`` flags (``cli/serve.py``: each flag, its help, default and the
+refusal naming it come from here).
 
-What this is not: what the options do (``session.py``, ``lifecycle.py``) and no check of a
-stand-in bot's name beyond its length (the server checks it against the bots it has,
-``bad_bot``).
+What this is not: what the options do (``session.py``, ``lifecycle.py``, ``limits.py``) and
+no check of a stand-in bot's name beyond its length (the server checks it against the bots it
+has, ``bad_bot``). It imports nothing of the server, so that the command line can read the
+declarations without the ``web`` extra.
 """
 
 from __future__ import annotations
@@ -31,8 +39,10 @@ GAME_OPTIONS = Options(
             True,
             "listed in the lobby, and its open seats joinable without an invite",
             applies=_SERVER,
-            label="Public (listed, open seats joinable)",
+            label="Public",
+            note="listed in the lobby; its open seats joinable without an invite",
             group="server",
+            order=10,
         ),
         Option(
             "turn_timer",
@@ -46,7 +56,8 @@ GAME_OPTIONS = Options(
             label="Turn timer (s)",
             placeholder="none",
             group="server",
-            note="then a bot makes the decision",
+            note="seconds a person has per decision; then the stand-in bot decides",
+            order=30,
         ),
         Option(
             "absent_limit",
@@ -60,7 +71,8 @@ GAME_OPTIONS = Options(
             label="Away after (s)",
             placeholder="60",
             group="server",
-            note="a player without a connection this long is played by a bot until back",
+            note="a player without a connection this long is played by the stand-in bot until back",
+            order=50,
         ),
         Option(
             "stand_in",
@@ -73,6 +85,7 @@ GAME_OPTIONS = Options(
             label="Stand-in bot",
             group="server",
             note="plays for an absent or timed-out player",
+            order=60,
         ),
         Option(
             "manual_chance",
@@ -80,8 +93,10 @@ GAME_OPTIONS = Options(
             False,
             "real dice and cards: humans send each chance outcome with their action",
             applies=_SERVER,
-            label="Real dice and cards (enter what the table rolls)",
+            label="Real dice and cards",
+            note="a table with real dice: enter each roll and card drawn",
             group="server",
+            order=40,
         ),
         Option(
             "bot_speed",
@@ -95,6 +110,7 @@ GAME_OPTIONS = Options(
             label="Bot speed",
             group="server",
             note="how fast bots act while a person plays or watches",
+            order=20,
         ),
         Option(
             "offer_time",
@@ -109,6 +125,7 @@ GAME_OPTIONS = Options(
             label="Offer time (s)",
             group="server",
             note="how long a bot's trade offer waits for people's answers",
+            order=70,
         ),
         Option(
             "turn_limit",
@@ -126,6 +143,82 @@ GAME_OPTIONS = Options(
 )
 """The server's options of one game (``POST /api/games``), by name, as the protocol has them."""
 
+FORM_GROUPS: tuple[tuple[str, str], ...] = (
+    ("table", "Players"),
+    ("map", "Map"),
+    ("rules", "Rules"),
+    ("scenarios", "Scenarios and variants"),
+    ("alternate", ""),  # (one folded list, titled by its option's label)
+    ("server", "This game"),
+)
+"""The lobby form's groups of options (``Option.group``), in the form's order, with their
+headings (none: the group needs none)."""
+
+_SERVE: frozenset[Place] = frozenset({"serve"})
+
+# The fair limits (``limits.py``, docs/protocol.md#limits): each a ``Limits`` field and a
+# ``pysettlers serve`` flag; 0 refuses every one.
+LIMIT_OPTIONS = Options(
+    (
+        Option(
+            "connections",
+            "int",
+            2000,
+            "WebSocket connections open at once in all; more are refused with 'server_full', "
+            "close 1013",
+            low=0,
+            applies=_SERVE,
+            flag="--max-connections",
+        ),
+        Option(
+            "connections_per_address",
+            "int",
+            16,
+            "WebSocket connections open at once from one client address (an IPv6 /64), "
+            "counted from the moment they connect and checked before --max-connections so "
+            "one client cannot fill the server; more are refused with "
+            "'too_many_connections', close 4429",
+            low=0,
+            applies=_SERVE,
+        ),
+        Option(
+            "connections_per_game",
+            "int",
+            108,
+            "seats and spectators connected to one game (it bounds the fan-out of a game's "
+            "messages); a spectator beyond it is refused with 'full', close 4429 (seats are "
+            "always let in: a seat's new connection replaces its previous one)",
+            low=0,
+            applies=_SERVE,
+        ),
+        Option(
+            "spectators_per_game",
+            "int",
+            100,
+            "spectators of one game; more are refused with 'full', close 4429",
+            low=0,
+            applies=_SERVE,
+        ),
+        Option(
+            "games_per_minute",
+            "int",
+            10,
+            "games one client address may create a minute (that many at once, then one every "
+            "60/N s); more are refused with HTTP 429 'too_many_games' and a Retry-After header",
+            low=0,
+            applies=_SERVE,
+        ),
+    )
+)
+"""The server's fair limits, by the names of ``limits.Limits``'s fields."""
+
+
+def _in_form_order(options: Options, place: Place) -> list[dict[str, Any]]:
+    """The options at ``place`` as data, by group (:data:`FORM_GROUPS`), then ``order``."""
+    rank = {name: i for i, (name, _label) in enumerate(FORM_GROUPS)}
+    at = sorted(options.where(place), key=lambda o: (rank.get(o.group, len(rank)), o.order))
+    return [o.schema() for o in at]
+
 
 def schema(
     rules: type[Rules] = Rules, game: Options = GAME_OPTIONS, place: Place = "lobby"
@@ -136,7 +229,8 @@ def schema(
     option may take, the ``defaults`` in force when none is chosen — the map —, and the
     ``placeholders`` of optional numbers: the discard limit the rules apply when none is
     given), so that the form offers only what the engine takes, with no rule written in
-    JavaScript."""
+    JavaScript. Each list is in the form's order; ``groups`` are the form's groups in
+    order, with their headings."""
     by_players: dict[str, Any] = {}
     players = rules.options["players"]
     maps = rules.options["map_kind"]
@@ -155,7 +249,8 @@ def schema(
             "placeholders": {"discard_limit": str(rules(players=n, map_kind=default).discard_max)},
         }
     return {
-        "rules": rules.options.schema(place),
-        "game": game.schema(place),
+        "rules": _in_form_order(rules.options, place),
+        "game": _in_form_order(game, place),
+        "groups": [{"name": name, "label": label} for name, label in FORM_GROUPS],
         "by_players": by_players,
     }

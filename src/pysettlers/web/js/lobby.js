@@ -122,12 +122,23 @@ function optionsSchema() {
   return schemaRequest;
 }
 
+/** A choice of bots (the stand-in) in the lobby's words and order for bots: the levels
+ * first; other choices as the schema has them. */
+function choiceWords(choices) {
+  const words = Object.fromEntries(BOTS);
+  if (!choices.every(([v]) => v in words)) return choices;
+  const offered = new Set(choices.map(([v]) => v));
+  return BOTS.filter(([v]) => offered.has(v));
+}
+
 /** One option's input by its declared type: `row` to show, `read()` its value (undefined:
  * none given, the server's default), `input` (a list option: `boxes`). */
 function optionInput(o) {
   if (o.type === "bool") {
     const input = h("input", { type: "checkbox", name: o.name, checked: o.default });
-    return { o, input, row: h("label", { class: "check", title: o.help }, input, o.label), read: () => input.checked };
+    const box = h("label", { class: "check", title: o.help }, input, o.label);
+    const row = o.note ? h("div", { class: "check-field" }, box, h("small", {}, o.note)) : box;
+    return { o, input, row, read: () => input.checked };
   }
   if (o.type === "choices") {
     // One box per choice (data-alt: the choice), folded away under the option's label.
@@ -137,7 +148,7 @@ function optionInput(o) {
     return { o, boxes, row, read: () => boxes.filter(([, , box]) => box.checked).map(([v]) => v) };
   }
   if (o.type === "choice" || (o.type === "int" && o.unit)) {
-    const choices = o.type === "choice" ? o.choices
+    const choices = o.type === "choice" ? choiceWords(o.choices)
       : Array.from({ length: o.high - o.low + 1 }, (_, i) => [String(o.low + i), `${o.low + i} ${o.unit}`]);
     const input = select(o.name, choices, String(o.default));
     const row = field(o.label, input, o.note);
@@ -306,17 +317,35 @@ function fillForm(form, schema) {
       put(result, h("p", { class: "error" }, `The game was not created: ${err.message}`));
     }
   };
-  // Two columns on a wide screen (who plays | the map; the rules under both); the Create
-  // button in a bar that stays in view at the foot of the screen however long the form grows.
+  // Where each option goes is its group's (the schema's groups, in the form's order, with
+  // their headings): the table's with the seats, the map's with its preview, the others
+  // under "Rules and options" — the rules' groups in one column, the game's on the server in
+  // the other. Two columns on a wide screen (who plays | the map; the rules under both); the
+  // Create button in a bar that stays in view at the foot of the screen however long the
+  // form grows.
+  const rowsOf = (inputs) => {
+    const groups = new Map();
+    for (const x of Object.values(inputs)) groups.set(x.o.group, [...(groups.get(x.o.group) || []), x.row]);
+    return groups;
+  };
+  const heading = Object.fromEntries(schema.groups.map((g) => [g.name, g.label]));
+  const pane = (groups) => h("div", { class: "options-pane" }, [...groups].map(([group, rows]) =>
+    h("fieldset", { class: `options ${group}` }, heading[group] ? h("legend", {}, heading[group]) : null, ...rows)));
+  const rulesRows = rowsOf(rulesIn);
+  const [table, map] = [rulesRows.get("table") || [], rulesRows.get("map") || []];
+  rulesRows.delete("table");
+  rulesRows.delete("map");
   const who = h("div", { class: "create-who" },
     field("Your name", name),
     field("Game name", gameName),
-    rulesIn.players.row,
+    ...table,
     h("div", { class: "field" }, h("span", {}, "Seats"), seatsBox,
       h("label", { class: "check" }, hotseat, "Hotseat: all human seats on this device")));
-  const rows = [...Object.values(rulesIn), ...Object.values(gameIn)].filter((x) => x.o.group !== "table");
-  const rulesBox = h("details", { class: "rules" }, h("summary", {}, "Rules and options"), ...rows.map((x) => x.row));
-  const what = h("div", { class: "field create-map" }, h("span", {}, "Map ", newMap), previewBox);
+  const rulesBox = h("details", { class: "rules" }, h("summary", {}, "Rules and options"),
+    h("div", { class: "options-panes" }, pane(rulesRows), pane(rowsOf(gameIn))));
+  // The map's choice, the board it lays out under it, then the seed that board came from.
+  const what = h("div", { class: "create-map" }, map[0], previewBox,
+    h("div", { class: "map-actions" }, newMap), ...map.slice(1));
   form.onsubmit = submit;
   put(form,
     h("h2", {}, "New game"),
