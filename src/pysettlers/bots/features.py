@@ -25,8 +25,7 @@ from pysettlers.engine.awards import trail_length
 from pysettlers.engine.scenarios.pirate import ratios_at_harbors
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import NOBODY
-
-Bundle = tuple[int, ...]  # five counts, typed as the engine types them (data.Bundle)
+from pysettlers.engine.types import Bundle as Bundle  # (re-exported: the bots read F.Bundle)
 
 # Build kinds, indexing COSTS.
 ROAD, SETTLEMENT, CITY, DEV = 0, 1, 2, 3

@@ -52,12 +52,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pysettlers.engine import Action, ActionKind, View
 from pysettlers.engine.state import COUNTERED
+from pysettlers.engine.types import Bundle
 
 from . import features as F
 
 K = ActionKind
 
-Bundle = tuple[int, int, int, int, int]
 HandValue = Callable[[Sequence[int]], float]
 """The bot's value of a hand of its own (in victory points, roughly): higher is better."""
 Threat = Callable[[View, int], float]

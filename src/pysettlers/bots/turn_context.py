@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pysettlers.engine import View
+from pysettlers.engine.types import Bundle
 
 from .features import BoardInfo
 
@@ -32,7 +33,7 @@ class TurnContext(Protocol):
         """The viewer's seat."""
 
     @property
-    def hand(self) -> tuple[int, int, int, int, int]: ...
+    def hand(self) -> Bundle: ...
     @property
     def ratios(self) -> list[int]:
         """The viewer's maritime rate for each resource (4, 3 or 2)."""

@@ -42,10 +42,10 @@ from typing import NamedTuple
 
 from . import kinds as K
 from .topology import NameError_, Topology
+from .types import ZERO as ZERO  # (re-exported: Bundle and ZERO are defined in types)
 from .types import ActionKind, DevCard, Helper, Resource
+from .types import Bundle as Bundle
 
-Bundle = tuple[int, ...]  # always five counts; see ``data.Bundle`` for why not typed so
-ZERO: Bundle = (0, 0, 0, 0, 0)
 Outcome = tuple[int, ...] | int | None
 """Dice ``(d1, d2)``; a ``DevCard`` drawn; a ``Resource`` stolen (or ``None`` if nothing);
 the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
@@ -53,6 +53,11 @@ the ``DevCard``s Candamir draws, in increasing order (``(0, 0, 4)``)."""
 
 class Action(NamedTuple):
     """One decision. Unused fields keep their defaults so equal intents compare equal.
+
+    The rules read the two generic slots ``a`` and ``b`` by what they hold for the action's
+    kind — ``a.path``, ``a.intersection``, ``a.victim`` —: the read-only properties after
+    the fields, each the slot under another name (notation, records and equality see only
+    the fields).
 
     * ``a`` — the intersection, path or hex; the resource (monopoly, year of plenty,
       maritime is bundle-based); the partner (confirm). Helpers: the resource (Jean,
@@ -76,6 +81,92 @@ class Action(NamedTuple):
     get: Bundle = ZERO
     to: int = 0
     offer: int = 0
+
+    # -- ``a`` by what it holds -----------------------------------------------------------
+
+    @property
+    def intersection(self) -> int:
+        """Where a settlement or city goes (``a``): settlement, city, Vincent."""
+        return self.a
+
+    @property
+    def path(self) -> int:
+        """The path (``a``): road, bridge, ship; the road Louis moves and the ship that
+        moves (from here to :attr:`to_path`); William's road; the harbor the pirate goes to."""
+        return self.a
+
+    @property
+    def hex(self) -> int:
+        """The hex the robber goes to (``a``), or Lin's desert."""
+        return self.a
+
+    @property
+    def resource(self) -> int:
+        """The resource (``a``): Monopoly, Year of Plenty's first card; Jean, Marianne,
+        Sean (``-1``: keep the cards), Nassir's declared resource, Hilde's card taken."""
+        return self.a
+
+    @property
+    def partner(self) -> int:
+        """The seat whose answer the offerer confirms (``a``, confirm)."""
+        return self.a
+
+    @property
+    def opponent(self) -> int:
+        """The opponent Hilde looks at, or the one Nassir repays (``a``)."""
+        return self.a
+
+    @property
+    def helper(self) -> int:
+        """The helper taken from the display in an exchange (``a``)."""
+        return self.a
+
+    @property
+    def card(self) -> int:
+        """The development card kept, Candamir (``a``)."""
+        return self.a
+
+    # -- ``b`` by what it holds -----------------------------------------------------------
+
+    @property
+    def victim(self) -> int:
+        """Whom the robber or the pirate robs (``b``; ``-1``: nobody)."""
+        return self.b
+
+    @property
+    def second_resource(self) -> int:
+        """Year of Plenty's second card (``b``; ``-1``: only one, the bank's last)."""
+        return self.b
+
+    @property
+    def to_path(self) -> int:
+        """Where Louis's road or a moved ship goes (``b``)."""
+        return self.b
+
+    @property
+    def level(self) -> int:
+        """What Vincent builds (``b``): 1 a settlement, 2 a city."""
+        return self.b
+
+    @property
+    def given_back(self) -> int:
+        """The resource Nassir gives back (``b``, repay)."""
+        return self.b
+
+
+# Speed device: each property above becomes the C field reader NamedTuple made for its slot
+# (``_tuplegetter``, with the property's docstring), so that ``a.path`` costs what ``a.a``
+# costs in CPython rather than a Python call (the rules read these on every action applied).
+# The slot each one names is found by reading it from a probe, so it is written only once.
+_PROBE = Action(0, ActionKind.ROLL, -11, -22)
+_SLOTS = {-11: Action._fields.index("a"), -22: Action._fields.index("b")}
+_FIELD_READER = type(vars(Action)["a"])
+for _name, _value in list(vars(Action).items()):
+    if isinstance(_value, property):
+        _slot = _SLOTS[getattr(_PROBE, _name)]
+        # (compiled by mypyc, a property keeps no docstring: then the slot is named)
+        _doc = _value.__doc__ or f"The action's ``{Action._fields[_slot]}`` by another name."
+        setattr(Action, _name, _FIELD_READER(_slot, _doc))
 
 
 OFFER_KINDS = frozenset(
@@ -272,17 +363,17 @@ def _format(a: Action, topo: Topology) -> str:
     k = a.kind
     head = f"p{a.player} {_KEYWORDS[k]}"
     if k == K.BUILD_ROAD:
-        return f"{head} {topo.path_names[a.a]}"
+        return f"{head} {topo.path_names[a.path]}"
     if k in (K.BUILD_SETTLEMENT, K.BUILD_CITY):
-        return f"{head} {topo.intersection_names[a.a]}"
+        return f"{head} {topo.intersection_names[a.intersection]}"
     if k == K.PLAY_YEAR_OF_PLENTY:
-        second = f" {_RES_NAMES[a.b]}" if a.b >= 0 else ""
-        return f"{head} {_RES_NAMES[a.a]}{second}"
+        second = f" {_RES_NAMES[a.second_resource]}" if a.second_resource >= 0 else ""
+        return f"{head} {_RES_NAMES[a.resource]}{second}"
     if k == K.PLAY_MONOPOLY:
-        return f"{head} {_RES_NAMES[a.a]}"
+        return f"{head} {_RES_NAMES[a.resource]}"
     if k == K.MOVE_ROBBER:
-        victim = f" p{a.b}" if a.b >= 0 else ""
-        return f"{head} {topo.hex_names[a.a]}{victim}"
+        victim = f" p{a.victim}" if a.victim >= 0 else ""
+        return f"{head} {topo.hex_names[a.hex]}{victim}"
     if k == K.DISCARD:
         return f"{head} {format_bundle(a.give)}"
     if k in (K.MARITIME_TRADE, K.COUNTER_TRADE):
@@ -290,7 +381,7 @@ def _format(a: Action, topo: Topology) -> str:
     if k == K.OFFER_TRADE:
         return f"{head} {format_bundle(a.give)} for {format_bundle(a.get)} to {_players_text(a.to)}"
     if k == K.CONFIRM_TRADE:
-        return f"{head} p{a.a}"
+        return f"{head} p{a.partner}"
     fmt = _FORMATTERS.get(k)
     if fmt is not None:
         return fmt(a, head, topo)

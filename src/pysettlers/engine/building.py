@@ -27,6 +27,8 @@ from .data import BRIDGE_COST, CITY_COST, DEVELOPMENT_COST, ROAD_COST, SETTLEMEN
 from .errors import IllegalActionError
 from .events import CityBuilt, RoadBuilt, SettlementBuilt, StartingResources, make
 from .flow import enter_build, next_setup_step
+from .hands import from_bank, lower_rate
+from .hands import pay as pay  # (re-exported: the scenarios pay through building)
 from .registry import Rule, register
 from .scenario import path_pieces_of
 from .state import Bundle, GameState
@@ -35,18 +37,6 @@ from .types import NOBODY, Harbor, Phase
 
 DISTANCE_RULE = "Distance Rule"
 COST_RULE = "Building Costs"
-
-
-def pay(s: GameState, p: int, cost: Bundle) -> None:
-    """Move ``cost`` from ``p``'s hand to the bank (the caller has checked it is held)."""
-    h = s.hands
-    bank = s.bank
-    i = 5 * p
-    for r in range(5):
-        c = cost[r]
-        if c:
-            h[i + r] -= c
-            bank[r] += c
 
 
 def require_cost(s: GameState, p: int, cost: Bundle, what: str) -> None:
@@ -387,15 +377,12 @@ def place_settlement(s: GameState, p: int, v: int) -> None:
     # Harbor: usable at once, even this turn (Almanac, Combined Trade/Build Phase).
     kind = s.board.intersection_harbor[v]
     if kind != NOBODY:
-        ratios = s.ratios
-        base = 5 * p
         for h in s.board.harbors_at(v):
             if h == Harbor.GENERIC:
                 for r in range(5):
-                    if ratios[base + r] > 3:
-                        ratios[base + r] = 3
+                    lower_rate(s, p, r, 3)
             else:
-                ratios[base + int(h)] = 2
+                lower_rate(s, p, int(h), 2)
     # A settlement can break an opponent's road that runs through this intersection.
     ro = s.road_owner
     broken = {ro[e] for e in topo.intersection_paths[v] if ro[e] != NOBODY and ro[e] != p}
@@ -447,8 +434,7 @@ def starting_resources(s: GameState, p: int, v: int) -> None:
     for h in s.topo.intersection_hexes[v]:
         r = res[h]
         if r != NOBODY and s.bank[r]:
-            s.bank[r] -= 1
-            s.hands[5 * p + r] += 1
+            from_bank(s, p, r)
     s.events.append(StartingResources(p, s.hand(p)))
 
 
@@ -479,7 +465,7 @@ class BuildRoad(Rule):
         return 0b00011 if phase in _PAID else 0  # brick, lumber
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = road_site_error(s, a.player, a.a)
+        err = road_site_error(s, a.player, a.path)
         if err is None and s.phase in _PAID:
             require_cost(s, a.player, ROAD_COST, "a road")
         return err
@@ -487,29 +473,32 @@ class BuildRoad(Rule):
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         ph = s.phase
         h = s.hands
-        # Road cost (brick + lumber) written out: this is the hot path of every simulation.
+        # Speed device (``hands.py``): the road cost, brick and lumber, read in the hands'
+        # flat layout (as the other options here): listed on nearly every step of a game,
+        # ``s.holds(p, ROAD_COST)`` would cost CPython a call each time.
         if ph == P.SETUP_ROAD or ph == P.ROAD_BUILDING or (h[5 * p] and h[5 * p + 1]):
             row = t.road[p]
             out.extend([row[e] for e in road_sites(s, p)])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
+        e = a.path
         ph = s.phase
         # Each event is recorded before the award changes the piece may cause.
         if ph == P.SETUP_ROAD:
-            s.events.append(make(RoadBuilt, (p, a.a)))
-            place_road(s, p, a.a)
+            s.events.append(make(RoadBuilt, (p, e)))
+            place_road(s, p, e)
             for x in s.ruleset.scenarios:
                 x.after_setup_road(s, p)
             next_setup_step(s)
         elif ph == P.ROAD_BUILDING:
-            s.events.append(make(RoadBuilt, (p, a.a)))
-            place_road(s, p, a.a)
+            s.events.append(make(RoadBuilt, (p, e)))
+            place_road(s, p, e)
             free_piece_placed(s, p)
         else:
             pay(s, p, ROAD_COST)
-            s.events.append(make(RoadBuilt, (p, a.a)))
-            place_road(s, p, a.a)
+            s.events.append(make(RoadBuilt, (p, e)))
+            place_road(s, p, e)
             enter_build(s)
         return None
 
@@ -526,7 +515,7 @@ class BuildSettlement(Rule):
 
     def error(self, s: GameState, a: Action) -> str | None:
         setup = s.phase == P.SETUP_SETTLEMENT
-        err = settlement_site_error(s, a.player, a.a, setup)
+        err = settlement_site_error(s, a.player, a.intersection, setup)
         if err and err.startswith("distance"):
             raise IllegalActionError(DISTANCE_RULE, err)
         if err is None and not setup:
@@ -545,17 +534,18 @@ class BuildSettlement(Rule):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
+        v = a.intersection
         if s.phase == P.SETUP_SETTLEMENT:
-            s.events.append(make(SettlementBuilt, (p, a.a)))
-            place_settlement(s, p, a.a)
+            s.events.append(make(SettlementBuilt, (p, v)))
+            place_settlement(s, p, v)
             if s.setup_step >= s.n:  # second round: starting resources
-                starting_resources(s, p, a.a)
-            s.setup_vertex = a.a
+                starting_resources(s, p, v)
+            s.setup_vertex = v
             s.phase = P.SETUP_ROAD
         else:
             pay(s, p, SETTLEMENT_COST)
-            s.events.append(make(SettlementBuilt, (p, a.a)))
-            place_settlement(s, p, a.a)
+            s.events.append(make(SettlementBuilt, (p, v)))
+            place_settlement(s, p, v)
             enter_build(s)
         return None
 
@@ -571,7 +561,7 @@ class BuildCity(Rule):
         return 0b11000  # grain, ore
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = city_site_error(s, a.player, a.a)
+        err = city_site_error(s, a.player, a.intersection)
         if err is None:
             if s.ruleset.alternate and _last_settlement(s, a.player):
                 raise IllegalActionError(
@@ -592,9 +582,10 @@ class BuildCity(Rule):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
+        v = a.intersection
         pay(s, p, CITY_COST)
-        place_city(s, p, a.a)
-        s.events.append(make(CityBuilt, (p, a.a)))
+        place_city(s, p, v)
+        s.events.append(make(CityBuilt, (p, v)))
         enter_build(s)
         return None
 

@@ -1,6 +1,9 @@
 """The members of :class:`~pysettlers.engine.types.DevCard` as module constants:
-the development card kinds, read as ``D.KNIGHT`` after ``from . import cards as D``. For speed
-only, like ``phases.py`` (which says why); the values live in ``types.DevCard``.
+the development card kinds, read as ``D.KNIGHT`` after ``from . import cards as D``.
+
+Speed device, like ``phases.py`` (which says why, and why both spellings stay): the rule
+modules read these; everything else writes ``DevCard.KNIGHT``. The values live in
+``types.DevCard``.
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ from typing import Any
 from . import data
 from .awards import longest_road_of
 from .building import scan_road_sites, scan_settlement_sites
+from .hands import cards_played
 from .scenario import path_pieces_of
 from .state import GameState, blocked_at_start
-from .types import NOBODY, Harbor
+from .types import NOBODY, DevCard, Harbor
 
 
 def recount(s: GameState) -> dict[str, Any]:
@@ -31,7 +32,7 @@ def recount(s: GameState) -> dict[str, Any]:
     cities_left = [data.CITIES_PER_PLAYER] * n
     roads_left = [data.ROADS_PER_PLAYER] * n
     blocked = blocked_at_start(topo)
-    ratios = [4] * (5 * n)
+    rates = [[4] * 5 for _ in range(n)]  # per seat, per resource
     for v, o in enumerate(s.building_owner):
         if o == NOBODY:
             continue
@@ -47,9 +48,9 @@ def recount(s: GameState) -> dict[str, Any]:
         for kind in s.board.harbors_at(v):
             for r in range(5):
                 if kind == Harbor.GENERIC:
-                    ratios[5 * o + r] = min(ratios[5 * o + r], 3)
+                    rates[o][r] = min(rates[o][r], 3)
                 elif r == kind:
-                    ratios[5 * o + r] = 2
+                    rates[o][r] = 2
     for o in s.road_owner:
         if o != NOBODY:
             roads_left[o] -= 1
@@ -69,14 +70,14 @@ def recount(s: GameState) -> dict[str, Any]:
             public[holder] += data.AWARD_POINTS
     if s.rules.alternate and s.rules.has("victory_points_played"):
         for p in range(n):  # alternate rule 1: victory point cards played face up count
-            public[p] += s.played[5 * p + 4]
+            public[p] += cards_played(s, p, DevCard.VICTORY_POINT)
     return {
         "public_vp": public,
         "settlements_left": settlements_left,
         "cities_left": cities_left,
         "roads_left": roads_left,
         "blocked": blocked,
-        "ratios": ratios,
+        "ratios": [x for seat in rates for x in seat],  # the state's flat layout (hands.py)
         "road_length": [longest_road_of(s, p) for p in range(n)],
         "hex_owners": hex_owners,
         "road_frontier": [_mask(scan_road_sites(s, p, ships)) for p in range(n)],

@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from math import comb
 
 from .derived import rebuild_caches
+from .hands import seat_slice, slot
 from .state import Bundle, GameState, fresh_state
 from .trade import partner_terms
 from .types import DevCard, Phase
@@ -65,9 +66,9 @@ def determinize(view: View, rng: random.Random, known: Sequence[Bundle] | None =
     if me is not None:
         assert view.hand is not None and view.dev_cards is not None
         assert view.dev_bought_this_turn is not None
-        s.hands[5 * me : 5 * me + 5] = view.hand
-        s.dev[5 * me : 5 * me + 5] = view.dev_cards
-        s.dev_new[5 * me : 5 * me + 5] = view.dev_bought_this_turn
+        s.hands[seat_slice(me)] = view.hand
+        s.dev[seat_slice(me)] = view.dev_cards
+        s.dev_new[seat_slice(me)] = view.dev_bought_this_turn
     _deal_hands(view, s, rng, known)
     _deal_development_cards(view, s, rng)
     return s
@@ -178,7 +179,7 @@ def _deal_hands(
         for r in pool[at : at + k]:
             hand[r] += 1
         at += k
-        s.hands[5 * q : 5 * q + 5] = hand
+        s.hands[seat_slice(q)] = hand
 
 
 # -- development cards -------------------------------------------------------------------------
@@ -192,7 +193,7 @@ def _deal_development_cards(view: View, s: GameState, rng: random.Random) -> Non
     unseen = list(view.rules.deck)
     for p in range(n):
         for c in range(5):
-            unseen[c] -= view.played[5 * p + c]
+            unseen[c] -= view.played[slot(p, c)]
     reserved = [0] * 5  # in the deck, but known to the viewer (a scenario's)
     for x in s.ruleset.scenarios:
         unseen = [u - c for u, c in zip(unseen, x.cards_out_of_game(s))]
@@ -227,12 +228,12 @@ def _deal_development_cards(view: View, s: GameState, rng: random.Random) -> Non
         dev = [0] * 5
         for c in cards:
             dev[c] += 1
-        s.dev[5 * q : 5 * q + 5] = dev
+        s.dev[seat_slice(q)] = dev
         # The cards bought this turn: any of theirs (all unseen cards are alike).
         new = [0] * 5
         for c in rng.sample(cards, view.dev_bought[q]):
             new[c] += 1
-        s.dev_new[5 * q : 5 * q + 5] = new
+        s.dev_new[seat_slice(q)] = new
     s.deck = [d + r for d, r in zip(deck, reserved)]
     for x in s.ruleset.scenarios:
         x.redeal(s, view.ext.get(x.name), rng)

@@ -20,7 +20,7 @@ from . import phases as P
 from . import rng
 from .actions import Action, Outcome, dev_name, outcome_words, resource_name
 from .awards import update_largest_army
-from .building import pay, require_cost, road_piece_sites
+from .building import require_cost, road_piece_sites
 from .config import Rules
 from .data import DEVELOPMENT_COST
 from .events import (
@@ -32,6 +32,15 @@ from .events import (
     make,
 )
 from .flow import enter_build
+from .hands import (
+    bought_this_turn,
+    cards_held,
+    draw_card,
+    from_bank,
+    pay,
+    play_card,
+    take_all,
+)
 from .registry import NEEDS_DEV, Rule, register
 from .state import GameState
 from .tables import ActionTable
@@ -43,24 +52,20 @@ DEV_RULE = "Development Cards"
 def play_error(s: GameState, p: int, card: DevCard) -> str | None:
     if s.dev_played:
         return "you may play only one development card (knight or progress card) per turn"
-    i = 5 * p + card
-    if s.dev[i] <= 0:
+    if cards_held(s, p, card) <= 0:
         return f"you hold no {dev_name(card)} card"
-    if s.dev[i] - s.dev_new[i] <= 0:
+    if cards_held(s, p, card) - bought_this_turn(s, p, card) <= 0:
         return f"you may not play a {dev_name(card)} card bought during this turn"
     return None
 
 
 def take_card(s: GameState, p: int, card: DevCard) -> None:
-    s.dev[5 * p + card] -= 1
-    s.played[5 * p + card] += 1
+    play_card(s, p, card)
     s.dev_played = True
 
 
 def draw(s: GameState, p: int, card: int) -> None:
-    s.deck[card] -= 1
-    s.dev[5 * p + card] += 1
-    s.dev_new[5 * p + card] += 1
+    draw_card(s, p, card)
     s.events.append(make(CardDrawn, (p, card)))
 
 
@@ -97,21 +102,15 @@ def year_of_plenty_error(s: GameState, a: int, b: int) -> str | None:
 def year_of_plenty(s: GameState, p: int, a: int, b: int) -> None:
     for r in (a, b):
         if r != NOBODY:
-            s.bank[r] -= 1
-            s.hands[5 * p + r] += 1
+            from_bank(s, p, r)
     s.events.append(YearOfPlentyPlayed(p, a, b))
 
 
 def monopoly(s: GameState, p: int, r: int) -> None:
     taken = [0] * s.n
-    h = s.hands
     for q in range(s.n):
         if q != p:
-            c = h[5 * q + r]
-            if c:
-                taken[q] = c
-                h[5 * q + r] = 0
-                h[5 * p + r] += c
+            taken[q] = take_all(s, p, q, r)
     s.events.append(MonopolyPlayed(p, r, tuple(taken)))
 
 
@@ -136,6 +135,7 @@ class BuyDevelopment(Rule):
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         h = s.hands
         i = 5 * p
+        # Speed device (``hands.py``): the cost in the hands' flat layout, as in building.py.
         if h[i + 2] and h[i + 3] and h[i + 4] and any(s.deck):  # wool, grain, ore
             out.append(t.buy[p])
 
@@ -160,7 +160,10 @@ class BuyDevelopment(Rule):
 
 
 def may_play(s: GameState, p: int, card: int) -> bool:
-    """Held before this turn, and no card played yet this turn (the options' quick test)."""
+    """Held before this turn, and no card played yet this turn (the options' quick test).
+
+    Speed device (``hands.py``): the cards read in their flat layout, as every option
+    listing of a player holding a development card asks this for each kind."""
     i = 5 * p + card
     return not s.dev_played and s.dev[i] > s.dev_new[i]
 
@@ -240,7 +243,9 @@ class PlayYearOfPlenty(PlayCard):
     fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return play_error(s, a.player, D.YEAR_OF_PLENTY) or year_of_plenty_error(s, a.a, a.b)
+        return play_error(s, a.player, D.YEAR_OF_PLENTY) or year_of_plenty_error(
+            s, a.resource, a.second_resource
+        )
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if not may_play(s, p, D.YEAR_OF_PLENTY):
@@ -259,7 +264,7 @@ class PlayYearOfPlenty(PlayCard):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         take_card(s, a.player, D.YEAR_OF_PLENTY)
-        year_of_plenty(s, a.player, a.a, a.b)
+        year_of_plenty(s, a.player, a.resource, a.second_resource)
         return None
 
 
@@ -270,7 +275,7 @@ class PlayMonopoly(PlayCard):
 
     def error(self, s: GameState, a: Action) -> str | None:
         err = play_error(s, a.player, D.MONOPOLY)
-        if not err and not 0 <= a.a < 5:
+        if not err and not 0 <= a.resource < 5:
             err = "name one resource"
         return err
 
@@ -280,7 +285,7 @@ class PlayMonopoly(PlayCard):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         take_card(s, a.player, D.MONOPOLY)
-        monopoly(s, a.player, a.a)
+        monopoly(s, a.player, a.resource)
         return None
 
 

@@ -232,7 +232,8 @@ def apply(s: GameState, a: Action, outcome: Outcome = None) -> Outcome:
     if s.turn and ph != P.GAME_OVER and ph != P.SPECIAL_BUILD:
         c = s.current
         target = s.ruleset.vp_target
-        # (the cheap test first; total_vp knows when victory point cards count)
+        # (the cheap test first — a speed device, the victory point cards read in their flat
+        # layout, ``hands.py``, on every step —; total_vp knows when those cards count)
         if s.public_vp[c] + s.dev[5 * c + 4] >= target and s.total_vp(c) >= target:
             win(s, c)
     s.version = v = s.version + 1

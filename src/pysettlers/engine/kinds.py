@@ -1,6 +1,9 @@
 """The members of :class:`~pysettlers.engine.types.ActionKind` as module constants:
-the kinds of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K``. For speed
-only, like ``phases.py`` (which says why); the values live in ``types.ActionKind``.
+the kinds of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K``.
+
+Speed device, like ``phases.py`` (which says why, and why both spellings stay): the rule
+modules read these; everything else writes ``ActionKind.BUILD_ROAD``. The values live in
+``types.ActionKind``.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ bundle. Domestic talk ends every list it is in — offers (the main phase) or co
 (answering an offer), never both — as a suffix of the list, so a bot that rarely talks can
 split it off without a pass over the list (the invariant harness checks this every step).
 
+Speed device: what the decider holds is read here in the hands' flat layout
+(``hands.py``), written out rather than called, as this runs on every decision.
+
 What this is not: the rules themselves. ``check`` in ``game.py`` is the authority; the
 invariant harness verifies that everything listed here passes it.
 """

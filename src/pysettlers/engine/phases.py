@@ -1,13 +1,20 @@
 """The members of :class:`~pysettlers.engine.types.Phase` as module constants: the game's phases,
 read as ``P.MAIN`` after ``from . import phases as P`` on the rules' hot paths.
 
-What this is for: speed, nothing else (issue 10). Each name is the enum's own member
+Speed device: the rules read ``P.MAIN``, not ``Phase.MAIN``, for speed, nothing else
+(issue 10). Each name is the enum's own member
 (``tests/engine/test_engine_v2.py`` checks every one), so ``==`` and ``is`` work as with
 ``Phase.X``. Compiled by mypyc, a ``Final`` module constant is a C static read in a
 few instructions and ``phase == P.X`` becomes an identity test, where reading a member
 off the enum class — or off a plain class holding the members — is a lookup through the
 type (about 140 instructions; 3% of a random game). In CPython too a module attribute
 is the cheapest read there is.
+
+Why both spellings stay: ``Phase`` is the vocabulary every adapter, the notation and the
+JSON use (names, iteration, ``Phase(3)``), and mypyc compiles no enum member into a
+constant; these names are what the compiled rule modules read. ``kinds.py`` (the action
+kinds) and ``cards.py`` (the development cards) are the same device. Outside the engine's
+rule modules, write ``Phase.MAIN``.
 
 What this is not: a second definition: the values live in ``types.Phase``.
 """

@@ -27,6 +27,7 @@ from .board import Board, make_board
 from .config import Rules
 from .derived import rebuild_caches
 from .flow import setup_player
+from .hands import cards_played, seat_slice, slot
 from .jsonfields import shown
 from .state import (
     ACCEPTED,
@@ -193,11 +194,11 @@ def position(
 
     # -- cards
     for p, cards in per_player(hands, n, "hands"):
-        s.hands[5 * p : 5 * p + 5] = _resources(cards, f"hands[{p}]")
+        s.hands[seat_slice(p)] = _resources(cards, f"hands[{p}]")
     for name, table in (("development_cards", s.dev), ("bought", s.dev_new), ("played", s.played)):
         source = {"development_cards": development_cards, "bought": bought, "played": played}
         for p, cards in per_player(source[name], n, name):
-            table[5 * p : 5 * p + 5] = _dev(cards, f"{name}[{p}]")
+            table[seat_slice(p)] = _dev(cards, f"{name}[{p}]")
     given_knights = dict(per_player(knights, n, "knights"))
     for p in range(n):
         if p in given_knights:
@@ -206,9 +207,9 @@ def position(
                 raise ValueError(f"knights[{p}]: expected an integer, got {shown(k)}")
             s.knights[p] = k
             if played is None or not any(_seat_key(q, n) == p for q in played):
-                s.played[5 * p + DevCard.KNIGHT] = k
+                s.played[slot(p, DevCard.KNIGHT)] = k
         else:
-            s.knights[p] = s.played[5 * p + DevCard.KNIGHT]
+            s.knights[p] = cards_played(s, p, DevCard.KNIGHT)
 
     # -- the scenarios' parts (dealt as the set-up phase would, before the bank and deck
     # are derived)

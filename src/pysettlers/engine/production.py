@@ -18,9 +18,9 @@ from . import phases as P
 from . import rng
 from .actions import Action, Outcome, outcome_words
 from .alternate import early_turn
-from .building import pay
 from .config import Rules
 from .events import Discarded, Produced, RobberMoved, Rolled, SevenRerolled, make
+from .hands import held, move_cards, pay
 from .limits import owed_above
 from .registry import Rule, register
 from .state import Bundle, GameState
@@ -39,6 +39,9 @@ def produce(s: GameState, total: int) -> None:
     shortage only affects a single player, give that player as many of these resources
     as are left in the supply" (Almanac, Resource Production).
     """
+    # Speed device: the payout writes the hands' flat layout (``hands.py``) itself, and
+    # keeps what is owed in the same layout (the ``Produced`` event's), as it runs on every
+    # roll; the rules above it are the two loops and the shortage test.
     n = s.n
     res = s.board.hex_resource
     bo = s.building_owner
@@ -78,11 +81,9 @@ def produce(s: GameState, total: int) -> None:
 def start_discards(s: GameState) -> bool:
     """Set who must discard on a 7: half, rounded down, of a hand above the limit."""
     limit = s.ruleset.discard_max
-    h = s.hands
     owed = s.discards
     for p in range(s.n):
-        i = 5 * p
-        owed[p] = owed_above(limit, h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4])
+        owed[p] = owed_above(limit, s.hand_size(p))
     return any(owed)
 
 
@@ -140,8 +141,7 @@ def robber_error(s: GameState, p: int, h: int, victim: int) -> str | None:
 def move_robber(s: GameState, p: int, site: int, victim: int, stolen: int | None) -> None:
     s.robber = site
     if stolen is not None:
-        s.hands[5 * victim + stolen] -= 1
-        s.hands[5 * p + stolen] += 1
+        move_cards(s, victim, p, stolen)
     s.events.append(make(RobberMoved, (p, site, victim, stolen)))
 
 
@@ -216,9 +216,9 @@ class Discard(Rule):
         return discard_error(s, a.player, a.give)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        hands = s.hands
+        hand = s.hand(p)
         row = t.discard[p]
-        out.extend([row[r] for r in range(5) if hands[5 * p + r]])
+        out.extend([row[r] for r in range(5) if hand[r]])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         discard(s, a.player, a.give)
@@ -235,7 +235,7 @@ class MoveRobber(Rule):
     fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return robber_error(s, a.player, a.a, a.b)
+        return robber_error(s, a.player, a.hex, a.victim)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         choices = t.robber_choices[p]
@@ -258,13 +258,13 @@ class MoveRobber(Rule):
         return self.phases
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        return place_robber(s, a.player, a.a, a.b, outcome)
+        return place_robber(s, a.player, a.hex, a.victim, outcome)
 
     def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
-        return placing_chances(s, a.player, a.b)
+        return placing_chances(s, a.player, a.victim)
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
-        return placing_outcome_error(s, a.player, a.b, outcome)
+        return placing_outcome_error(s, a.player, a.victim, outcome)
 
 
 def place_robber(s: GameState, p: int, site: int, victim: int, outcome: Outcome) -> Outcome:
@@ -298,7 +298,7 @@ def placing_outcome_error(s: GameState, p: int, victim: int, outcome: Outcome) -
         return "nothing is stolen here, so no card can be named"
     if s.ruleset.scenarios and _steal_waits(s, p):
         return "nothing is stolen yet: another player may interrupt with a knight"
-    if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * victim + outcome]:
+    if not is_int(outcome) or not 0 <= outcome < 5 or not held(s, victim, outcome):
         return f"p{victim} holds no card {outcome_words(K.MOVE_ROBBER, outcome)} to be stolen"
     return None
 

@@ -46,6 +46,7 @@ from .derived import rebuild_caches
 from .errors import IllegalActionError
 from .events import Event, redact
 from .game import apply, apply_checked, new_game
+from .hands import seat_slice
 from .jsonfields import read_bool, read_int, read_seat_or_none, read_seats, read_str, shown
 from .registry import phase_owner
 from .state import GameState, fresh_state
@@ -95,9 +96,9 @@ def save_state(s: GameState) -> dict[str, Any]:
             {
                 "hand": _counts(s.hand(p), _RES),
                 "development_cards": _counts(s.dev_cards(p), _DEV),
-                "bought_this_turn": _counts(s.dev_new[5 * p : 5 * p + 5], _DEV),
+                "bought_this_turn": _counts(s.dev_new[seat_slice(p)], _DEV),
                 "knights": s.knights[p],
-                "played": _counts(s.played[5 * p : 5 * p + 5], _DEV),
+                "played": _counts(s.played[seat_slice(p)], _DEV),
                 "discard_owed": s.discards[p],
                 "offer_answer": s.offer_answers[p],
                 "counter": [format_bundle(b) for b in s.offer_counters[p]],
@@ -256,15 +257,15 @@ def _load_state(obj: dict[str, Any]) -> GameState:
     counters = []
     for p, item in enumerate(obj["players"]):
         where = f"players[{p}]"
-        s.hands[5 * p : 5 * p + 5] = _uncount(item["hand"], _RES, f"{where}.hand")
-        s.dev[5 * p : 5 * p + 5] = _uncount(
+        s.hands[seat_slice(p)] = _uncount(item["hand"], _RES, f"{where}.hand")
+        s.dev[seat_slice(p)] = _uncount(
             item["development_cards"], _DEV, f"{where}.development_cards"
         )
-        s.dev_new[5 * p : 5 * p + 5] = _uncount(
+        s.dev_new[seat_slice(p)] = _uncount(
             item["bought_this_turn"], _DEV, f"{where}.bought_this_turn"
         )
         s.knights[p] = _int(item["knights"], f"{where}.knights")
-        s.played[5 * p : 5 * p + 5] = _uncount(item["played"], _DEV, f"{where}.played")
+        s.played[seat_slice(p)] = _uncount(item["played"], _DEV, f"{where}.played")
         s.discards[p] = _int(item["discard_owed"], f"{where}.discard_owed")
         s.offer_answers[p] = _int(item["offer_answer"], f"{where}.offer_answer")
         cg, cr = (parse_bundle(_str(x, f"{where}.counter")) for x in item["counter"])

@@ -3,7 +3,9 @@
 What this is for: holding everything that changes during a game — pieces, hands, bank,
 deck, awards, whose decision it is — in a shape that is fast to read, mutate and copy on
 the hot path of simulations and search. Per-player data lives in flat lists indexed
-``player * 5 + resource`` (hands, development cards) or by player.
+``player * 5 + resource`` (hands, development cards, rates) or by player; the rule modules
+read and move cards by name through ``hands.py``, the room that spells that index (a speed
+device: ``hands.py`` says why), and ``hand``, ``holds`` and ``hand_size`` below.
 
 What this is not: rule logic (the rule modules, dispatched through ``registry.py``), views
 (``views.py``) or persistence (``records.py``). Fields are public for the engine's
@@ -58,9 +60,8 @@ from .registry import Ruleset, ruleset_for
 from .tables import ActionTable, action_table
 from .topology import Topology
 from .types import NOBODY, Phase
-
-Bundle = tuple[int, ...]  # always five counts; see ``data.Bundle`` for why not typed so
-ZERO: Bundle = (0, 0, 0, 0, 0)
+from .types import ZERO as ZERO  # (re-exported: Bundle and ZERO are defined in types)
+from .types import Bundle as Bundle
 
 # Answers to a trade offer, per addressed player (``offer_answers``).
 NOT_ASKED: Final = 0

@@ -37,6 +37,7 @@ from .actions import OFFER_KINDS, Action, Outcome, format_bundle, resource_name
 from .errors import IllegalActionError
 from .events import MaritimeTraded, OfferAnswered, OfferClosed, OfferMade, Traded, make
 from .flow import TURN_RULE
+from .hands import from_bank, held_kinds, move_cards, slot, to_bank
 from .registry import Rule, register
 from .state import (
     ACCEPTED,
@@ -99,7 +100,7 @@ def has_generic_harbor(s: GameState, p: int) -> bool:
 
 def rates(s: GameState, p: int, r: int) -> tuple[int, ...]:
     """Every rate at which ``p`` may trade resource ``r`` with the bank now, best first."""
-    out = {4, trade_ratios(s)[5 * p + r]}
+    out = {4, trade_ratios(s)[slot(p, r)]}
     if has_generic_harbor(s, p):
         out.add(3)
     return tuple(sorted(out))
@@ -141,14 +142,11 @@ def maritime_error(s: GameState, p: int, give: Bundle, get: Bundle) -> str | Non
 
 
 def exchange_with_bank(s: GameState, p: int, give: Bundle, get: Bundle) -> None:
-    h = s.hands
-    bank = s.bank
-    i = 5 * p
     for r in range(5):
-        d = get[r] - give[r]
-        if d:
-            h[i + r] += d
-            bank[r] -= d
+        if give[r]:
+            to_bank(s, p, r, give[r])
+        if get[r]:
+            from_bank(s, p, r, get[r])
     s.events.append(make(MaritimeTraded, (p, give, get)))
 
 
@@ -261,12 +259,11 @@ def execute(s: GameState, p: int, q: int) -> None:
     if terms is None:  # reached only unchecked (a tampered record replayed without checks)
         raise IllegalActionError(DOMESTIC_RULE, f"p{q} has not agreed to trade")
     give, get = terms
-    h = s.hands
     for r in range(5):
-        d = get[r] - give[r]
-        if d:
-            h[5 * p + r] += d
-            h[5 * q + r] -= d
+        if give[r]:
+            move_cards(s, p, q, r, give[r])
+        if get[r]:
+            move_cards(s, q, p, r, get[r])
     s.events.append(Traded(p, q, give, get, s.offer_id))
 
 
@@ -298,6 +295,8 @@ class MaritimeTrade(Rule):
         # (``trade_ratios`` only when a scenario may change the rates: listed on every step
         # of the main phase, the call alone cost CPython 2% of a random game)
         ratios = trade_ratios(s) if s.ruleset.scenarios else s.ratios
+        # Speed device: the hand and the rates read in their flat layout (``hands.py``), as
+        # this is listed on every step of the main phase: can p pay any rate at all?
         h = s.hands
         i = 5 * p
         if (
@@ -337,12 +336,7 @@ class OfferTrade(Rule):
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         # The 1-for-1 offers to everyone depend only on which resources p holds.
-        h = s.hands
-        i = 5 * p
-        held = ((h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3) | (
-            h[i + 4] > 0
-        ) << 4
-        out.extend(t.offers_holding[p][held])
+        out.extend(t.offers_holding[p][held_kinds(s, p)])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         open_offer(s, a.player, a.give, a.get, a.to)
@@ -426,11 +420,11 @@ class CounterTrade(Rule):
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if s.offer_answers[p] != PENDING:
             return
-        hands = s.hands
+        hand = s.hand(p)
         cnt = t.counter[p]
         k = s.offer_id
         for r in range(5):
-            if hands[5 * p + r]:
+            if hand[r]:
                 row = cnt[r]
                 out.extend([_named(row[r2], k) for r2 in range(5) if r2 != r])
 
@@ -449,7 +443,7 @@ class ConfirmTrade(Rule):
     fields: tuple[str, ...] = ("a", "offer")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return confirm_error(s, a.player, a.a)
+        return confirm_error(s, a.player, a.partner)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         row = t.confirm[p]
@@ -457,7 +451,7 @@ class ConfirmTrade(Rule):
         out.extend([_named(row[q], k) for q in range(s.n) if confirm_error(s, p, q) is None])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        execute(s, a.player, a.a)
+        execute(s, a.player, a.partner)
         close_offer(s)
         s.phase = P.MAIN
         return None

@@ -46,7 +46,7 @@ def end_turn(s: GameState) -> None:
             s.special_builder = s.current
     if s.phase == P.SPECIAL_BUILD and _next_special_builder(s):
         return
-    s.dev_new = [0] * (5 * s.n)  # cards bought this turn (or in its special build) are now old
+    s.dev_new = [0] * len(s.dev_new)  # cards bought this turn (or in its special build) are now old
     s.special_builder = NOBODY
     s.current = (s.current + 1) % s.n
     s.turn += 1

@@ -22,6 +22,18 @@ PathId = int
 """Index of a path (a hex edge where a road stands)."""
 PlayerId = int
 """Seat index, 0-based, clockwise."""
+Bundle = tuple[int, ...]
+"""Counts of cards of each resource, (brick, lumber, wool, grain, ore): always five — a
+cost, a hand, a trade's side, a discard. The one bundle type of the whole project: every
+other module imports it from here.
+
+Typed as a tuple of any length on purpose: compiled by mypyc, a fixed-length tuple of ints
+is an unboxed C struct, so every bundle read off an action, indexed by a variable or put
+into an event was boxed or unboxed again, five ints at a time (5% of a random game).
+``game.check`` and the rules verify the length of every bundle that comes from outside."""
+ZERO: Bundle = (0, 0, 0, 0, 0)
+"""The empty bundle: the default of every action that carries none (``game.check`` tells
+it by identity), and the trade fields of a state with no offer open."""
 
 
 def is_int(x: object) -> TypeGuard[int]:

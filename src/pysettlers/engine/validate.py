@@ -37,6 +37,7 @@ from . import phases as P
 from .actions import dev_name, format_bundle, resource_name
 from .derived import recount
 from .flow import setup_player
+from .hands import bought_this_turn, cards_held, cards_played
 from .registry import phase_owner
 from .scenario import path_pieces_of
 from .state import ACCEPTED, COUNTERED, NOT_ASKED, PENDING, REJECTED, ZERO, GameState
@@ -281,22 +282,19 @@ def _cards(s: GameState, out: list[str]) -> None:
                 f"{rules.deck[d]}"
             )
     for p in range(n):
-        i = 5 * p
-        if s.knights[p] != s.played[i + DevCard.KNIGHT]:
-            out.append(
-                f"knights: p{p} has {s.knights[p]} but played {s.played[i + DevCard.KNIGHT]} "
-                "knight cards"
-            )
-        if s.played[i + DevCard.VICTORY_POINT] and not s.rules.has("victory_points_played"):
+        knights = cards_played(s, p, DevCard.KNIGHT)
+        if s.knights[p] != knights:
+            out.append(f"knights: p{p} has {s.knights[p]} but played {knights} knight cards")
+        if cards_played(s, p, DevCard.VICTORY_POINT) and not s.rules.has("victory_points_played"):
             out.append(
                 f"played: p{p} played a victory point card (they are played only with "
                 "alternate rule 1)"
             )
         for d in range(5):
-            if s.dev_new[i + d] > s.dev[i + d]:
+            if bought_this_turn(s, p, d) > cards_held(s, p, d):
                 out.append(
-                    f"dev_new: p{p} bought {s.dev_new[i + d]} {dev_name(d)} this turn but "
-                    f"holds {s.dev[i + d]}"
+                    f"dev_new: p{p} bought {bought_this_turn(s, p, d)} {dev_name(d)} this turn "
+                    f"but holds {cards_held(s, p, d)}"
                 )
 
 
@@ -620,10 +618,10 @@ def _offer(s: GameState, out: list[str]) -> None:
         out.append("offer_answers: trade_confirm needs every answer in and one partner willing")
     for q, a in enumerate(answers):
         cg, cr = s.offer_counters[q]
-        if a == ACCEPTED and any(get[r] > s.hands[5 * q + r] for r in range(5)):
+        if a == ACCEPTED and not s.holds(q, get):
             out.append(f"offer_answers: p{q} accepted but does not hold {format_bundle(get)}")
         if a == COUNTERED:
-            if any(cg[r] > s.hands[5 * q + r] for r in range(5)):
+            if not s.holds(q, cg):
                 out.append(f"offer_counters: p{q} counters with {format_bundle(cg)} not held")
         elif (cg, cr) != (ZERO, ZERO):
             out.append(f"offer_counters: p{q} has a counter-offer but answered {a}")

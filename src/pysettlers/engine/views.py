@@ -41,12 +41,12 @@ from .data import (
 )
 from .events import Event, event_to_json, redact, since_steps
 from .flow import deciders
+from .hands import seat_slice
 from .sites import Sites, open_intersections, player_sites, scratch_state
 from .state import GameState
 from .trade import trade_ratios
-from .types import NOBODY, Phase, is_int
+from .types import NOBODY, Bundle, Phase, is_int
 
-Bundle = tuple[int, int, int, int, int]
 _GAME_OVER: Final = Phase.GAME_OVER  # (a plain global: see ``types.members``)
 
 
@@ -250,7 +250,7 @@ class View:
                     "settlements": [t.intersection_names[v] for v in self.settlement_sites[p]],
                     "cities": [t.intersection_names[v] for v in self.city_sites[p]],
                 },
-                "trade_ratios": dict(zip(_RES, self.ratios[5 * p : 5 * p + 5])),
+                "trade_ratios": dict(zip(_RES, self.ratios[seat_slice(p)])),
             }
             if self.hands is not None:  # hands face up (alternate rule 2)
                 item["hand"] = dict(zip(_RES, self.hands[p]))

@@ -45,6 +45,7 @@ from pysettlers.engine.config import Rules
 from pysettlers.engine.development import DEV_RULE
 from pysettlers.engine.events import KnightPlayed, RobberMoved
 from pysettlers.engine.flow import clockwise
+from pysettlers.engine.hands import held, move_cards, play_card, playable
 from pysettlers.engine.production import steal_card, steal_chances
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Scenario
@@ -107,8 +108,7 @@ def may_interrupt(s: GameState, q: int, mover: int) -> bool:
     """Whether ``q`` may play a knight now against the robber ``mover`` placed."""
     if q == mover:
         return False
-    i = 5 * q + D.KNIGHT
-    if s.dev[i] - s.dev_new[i] <= 0:
+    if not playable(s, q, D.KNIGHT):
         return False
     if q == s.current:
         return not s.dev_played
@@ -130,8 +130,7 @@ def _steal(s: GameState, outcome: Outcome) -> Outcome:
     p, victim = c.mover, c.victim
     stolen = outcome = steal_card(s, victim, outcome)
     if stolen is not None:
-        s.hands[5 * victim + stolen] -= 1
-        s.hands[5 * p + stolen] += 1
+        move_cards(s, victim, p, stolen)
     s.events.append(RobberMoved(p, s.robber, victim, stolen))
     c.mover = c.victim = NOBODY
     c.passed = 0
@@ -170,8 +169,7 @@ class InterruptKnight(Rule):
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         q = a.player
-        s.dev[5 * q + D.KNIGHT] -= 1
-        s.played[5 * q + D.KNIGHT] += 1
+        play_card(s, q, D.KNIGHT)
         s.knights[q] += 1
         c = chain(s)
         if q == s.current:
@@ -211,7 +209,7 @@ class LetRobberBe(Rule):
         c = chain(s)
         if c.victim == NOBODY or not _closing(s, a) or not s.hand_size(c.victim):
             return "nothing is stolen with this pass, so no card can be named"
-        if not is_int(outcome) or not 0 <= outcome < 5 or not s.hands[5 * c.victim + outcome]:
+        if not is_int(outcome) or not 0 <= outcome < 5 or not held(s, c.victim, outcome):
             return f"p{c.victim} holds no card {outcome!r} to be stolen"
         return None
 

@@ -41,6 +41,7 @@ from pysettlers.engine.building import (
 )
 from pysettlers.engine.development import draw
 from pysettlers.engine.events import CityBuilt, RoadBuilt, SettlementBuilt
+from pysettlers.engine.hands import from_bank, remove_played
 from pysettlers.engine.scenario import path_pieces_of
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY, DevCard
@@ -143,7 +144,7 @@ def candamir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
 
 
 def keep_error(s: GameState, p: int, a: Action) -> str | None:
-    if a.a not in hx_of(s).drawn:
+    if a.card not in hx_of(s).drawn:
         return "keep one of the cards you drew"
     return None
 
@@ -156,7 +157,7 @@ def keep_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> Non
 def keep_apply(s: GameState, p: int, a: Action) -> bool:
     hx = hx_of(s)
     hx.drawn = ()
-    draw(s, p, a.a)  # counts as bought this turn: it may not be played before the next
+    draw(s, p, a.card)  # counts as bought this turn: it may not be played before the next
     return True
 
 
@@ -182,7 +183,7 @@ def lin_error(s: GameState, p: int, a: Action) -> str | None:
         return "the robber is not on a terrain hex (the pirate is on a harbor)"
     if s.board.hex_resource[s.robber] == NOBODY:
         return "the robber is not on a terrain hex (it is on the desert)"
-    if a.a not in _deserts(s):
+    if a.hex not in _deserts(s):
         return "Lin moves the robber to the desert"
     return None
 
@@ -196,13 +197,12 @@ def lin_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None
 def lin_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     vacated = s.robber
     r = s.board.hex_resource[vacated]
-    s.robber = a.a
+    s.robber = a.hex
     got: int | None = None
     if s.bank[r]:  # the bank's limit: none left, none received
-        s.bank[r] -= 1
-        s.hands[5 * p + r] += 1
+        from_bank(s, p, r)
         got = r
-    s.events.append(LinMoved(p, vacated, a.a, got))
+    s.events.append(LinMoved(p, vacated, a.hex, got))
     return None, True
 
 
@@ -245,7 +245,7 @@ def _sites_without(s: GameState, p: int, e: int) -> list[int]:
 
 
 def louis_error(s: GameState, p: int, a: Action) -> str | None:
-    e, f = a.a, a.b
+    e, f = a.path, a.to_path
     n_paths = s.topo.n_paths
     if not 0 <= e < n_paths or s.road_owner[e] != p:
         return "move one of your own roads"
@@ -274,9 +274,9 @@ def louis_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> No
 
 
 def louis_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
-    s.events.append(LouisMoved(p, a.a, a.b))
-    remove_road(s, a.a)
-    place_road(s, p, a.b)
+    s.events.append(LouisMoved(p, a.path, a.to_path))
+    remove_road(s, a.path)
+    place_road(s, p, a.to_path)
     update_longest_road(s, (p,))  # the move as a whole can win or lose Longest Road
     return None, True
 
@@ -291,13 +291,13 @@ def louis_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
 def vincent_error(s: GameState, p: int, a: Action) -> str | None:
     if not s.knights[p]:
         return "you have no played knight card to discard"
-    level = a.b
+    level = a.level
     if level not in VINCENT_COSTS:
         return "build a settlement or a city"
     if level == 1:
-        err = settlement_site_error(s, p, a.a, False)
+        err = settlement_site_error(s, p, a.intersection, False)
     else:
-        err = city_site_error(s, p, a.a)
+        err = city_site_error(s, p, a.intersection)
     if err:
         return err
     if not s.holds(p, VINCENT_COSTS[level]):
@@ -308,31 +308,30 @@ def vincent_error(s: GameState, p: int, a: Action) -> str | None:
 def vincent_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
     if not s.knights[p]:
         return
-    h = s.hands
-    i = 5 * p
-    if h[i] and h[i + 1]:
+    if s.holds(p, VINCENT_COSTS[1]):
         row = t.vincent[p][0]
         out.extend([row[v] for v in settlement_sites(s, p, False)])
-    if h[i + 3] and h[i + 4] >= 2:
+    if s.holds(p, VINCENT_COSTS[2]):
         row = t.vincent[p][1]
         out.extend([row[v] for v in city_sites(s, p)])
 
 
 def vincent_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx = hx_of(s)
-    level = a.b
-    s.events.append(VincentBuilt(p, level, a.a))
+    level = a.level
+    v = a.intersection
+    s.events.append(VincentBuilt(p, level, v))
     s.knights[p] -= 1
-    s.played[5 * p + DevCard.KNIGHT] -= 1
+    remove_played(s, p, DevCard.KNIGHT)
     hx.knights_discarded[p] += 1
     update_largest_army(s)
     pay(s, p, VINCENT_COSTS[level])
     if level == 1:
-        s.events.append(SettlementBuilt(p, a.a))
-        place_settlement(s, p, a.a)
+        s.events.append(SettlementBuilt(p, v))
+        place_settlement(s, p, v)
     else:
-        place_city(s, p, a.a)
-        s.events.append(CityBuilt(p, a.a))
+        place_city(s, p, v)
+        s.events.append(CityBuilt(p, v))
     return None, True
 
 
@@ -342,7 +341,7 @@ def vincent_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
 
 
 def william_error(s: GameState, p: int, a: Action) -> str | None:
-    err = road_site_error(s, p, a.a)
+    err = road_site_error(s, p, a.path)
     if err:
         return err
     if a.give not in WILLIAM_PAYMENTS:
@@ -364,7 +363,7 @@ def william_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> 
 
 def william_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     pay(s, p, a.give)
-    s.events.append(WilliamPaid(p, a.a, a.give))
-    s.events.append(RoadBuilt(p, a.a))
-    place_road(s, p, a.a)
+    s.events.append(WilliamPaid(p, a.path, a.give))
+    s.events.append(RoadBuilt(p, a.path))
+    place_road(s, p, a.path)
     return None, True

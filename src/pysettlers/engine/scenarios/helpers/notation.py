@@ -66,29 +66,29 @@ KEYWORDS: dict[ActionKind, str] = {
 def _format_helper(a: Action, head: str, topo: Topology) -> str:
     k = a.kind
     if k in (K.HELPER_JEAN, K.HELPER_MARIANNE, K.HELPER_TAKE):
-        return f"{head} {resource_name(a.a)}"
+        return f"{head} {resource_name(a.resource)}"
     if k == K.HELPER_SEAN:
-        return f"{head} {'keep' if a.a < 0 else resource_name(a.a)}"
+        return f"{head} {'keep' if a.resource < 0 else resource_name(a.resource)}"
     if k == K.HELPER_CANDAMIR:
         return f"{head} {format_bundle(a.give)}"
     if k == K.HELPER_HILDE:
-        return f"{head} p{a.a}"
+        return f"{head} p{a.opponent}"
     if k == K.HELPER_LIN:
-        return f"{head} {topo.hex_names[a.a]}"
+        return f"{head} {topo.hex_names[a.hex]}"
     if k == K.HELPER_LOUIS:
-        return f"{head} {topo.path_names[a.a]} to {topo.path_names[a.b]}"
+        return f"{head} {topo.path_names[a.path]} to {topo.path_names[a.to_path]}"
     if k == K.HELPER_NASSIR:
-        return f"{head} {resource_name(a.a)} from {players_text(a.to)}"
+        return f"{head} {resource_name(a.resource)} from {players_text(a.to)}"
     if k == K.HELPER_VINCENT:
-        return f"{head} {_LEVELS.get(a.b, '?')} {topo.intersection_names[a.a]}"
+        return f"{head} {_LEVELS.get(a.level, '?')} {topo.intersection_names[a.intersection]}"
     if k == K.HELPER_WILLIAM:
-        return f"{head} {topo.path_names[a.a]} {format_bundle(a.give)}"
+        return f"{head} {topo.path_names[a.path]} {format_bundle(a.give)}"
     if k == K.HELPER_EXCHANGE:
-        return f"{head} {helper_name(a.a)}"
+        return f"{head} {helper_name(a.helper)}"
     if k == K.HELPER_KEEP:
-        return f"{head} {dev_name(a.a)}"
+        return f"{head} {dev_name(a.card)}"
     if k == K.HELPER_REPAY:
-        return f"{head} p{a.a} {resource_name(a.b)}"
+        return f"{head} p{a.opponent} {resource_name(a.given_back)}"
     return head  # decline, flip
 
 

@@ -40,6 +40,7 @@ from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, helper_name
 from pysettlers.engine.errors import IllegalActionError
 from pysettlers.engine.events import Produced
+from pysettlers.engine.hands import seat_slice
 from pysettlers.engine.registry import Rule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
@@ -186,7 +187,7 @@ def open_window(s: GameState, total: int) -> None:
             if (
                 hx.held[p] == Helper.MARIANNE
                 and _may_use(hx, p, turn)
-                and not any(got[5 * p : 5 * p + 5])
+                and not any(got[seat_slice(p)])
                 and any(s.bank)
             ):
                 pending |= 1 << p
@@ -425,7 +426,7 @@ class Exchange(Rule):
     fields: tuple[str, ...] = ("a",)
 
     def error(self, s: GameState, a: Action) -> str | None:
-        if not 0 <= a.a < len(Helper) or not hx_of(s).display >> a.a & 1:
+        if not 0 <= a.helper < len(Helper) or not hx_of(s).display >> a.helper & 1:
             return "exchange for one of the other helpers in the display"
         return None
 
@@ -438,11 +439,11 @@ class Exchange(Rule):
         hx = hx_of(s)
         p = a.player
         old = hx.held[p]
-        hx.display = (hx.display | 1 << old) & ~(1 << a.a)
-        hx.held[p] = a.a
+        hx.display = (hx.display | 1 << old) & ~(1 << a.helper)
+        hx.held[p] = a.helper
         hx.side[p] = 0
         hx.since[p] = s.turn
-        s.events.append(HelperExchanged(p, old, a.a))
+        s.events.append(HelperExchanged(p, old, a.helper))
         _done_with_helper(s)
         return None
 

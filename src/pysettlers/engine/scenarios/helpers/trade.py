@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
+from pysettlers.engine.hands import from_bank, held, move_cards, slot
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY
 
@@ -46,7 +47,7 @@ def _hilde_victims(s: GameState, p: int) -> list[int]:
 
 
 def hilde_error(s: GameState, p: int, a: Action) -> str | None:
-    q = a.a
+    q = a.opponent
     if not 0 <= q < s.n or q == p:
         return "choose an opponent"
     if s.public_vp[q] <= s.public_vp[p]:
@@ -63,34 +64,34 @@ def hilde_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> No
 
 def hilde_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx = hx_of(s)
-    hx.victim = a.a
+    q = a.opponent
+    hx.victim = q
     hx.owner = p
-    s.events.append(HildeChose(p, a.a))
-    s.events.append(HildeLooked(p, a.a, s.hand(a.a)))
+    s.events.append(HildeChose(p, q))
+    s.events.append(HildeLooked(p, q, s.hand(q)))
     s.phase = P.HILDE_TAKE
     return None, False
 
 
 def take_error(s: GameState, p: int, a: Action) -> str | None:
     q = hx_of(s).victim
-    if not 0 <= a.a < 5 or not s.hands[5 * q + a.a]:
+    r = a.resource
+    if not 0 <= r < 5 or not held(s, q, r):
         return f"take a card that p{q} holds"
     return None
 
 
 def take_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
-    q = hx_of(s).victim
-    h = s.hands
+    hand = s.hand(hx_of(s).victim)
     row = t.take[p]
-    out.extend([row[r] for r in range(5) if h[5 * q + r]])
+    out.extend([row[r] for r in range(5) if hand[r]])
 
 
 def take_apply(s: GameState, p: int, a: Action) -> bool:
     hx = hx_of(s)
     q = hx.victim
-    s.hands[5 * q + a.a] -= 1
-    s.hands[5 * p + a.a] += 1
-    s.events.append(HildeTook(p, q, a.a))
+    move_cards(s, q, p, a.resource)
+    s.events.append(HildeTook(p, q, a.resource))
     hx.victim = NOBODY
     return True
 
@@ -101,7 +102,7 @@ def take_apply(s: GameState, p: int, a: Action) -> bool:
 
 
 def jean_error(s: GameState, p: int, a: Action) -> str | None:
-    return None if 0 <= a.a < 5 else "choose one resource"
+    return None if 0 <= a.resource < 5 else "choose one resource"
 
 
 def jean_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
@@ -109,8 +110,8 @@ def jean_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> Non
 
 
 def jean_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
-    hx_of(s).jean = a.a  # until the end of this turn, also if Jean is exchanged meanwhile
-    s.events.append(JeanChose(p, a.a))
+    hx_of(s).jean = a.resource  # until the end of this turn, also if Jean is exchanged meanwhile
+    s.events.append(JeanChose(p, a.resource))
     return None, True
 
 
@@ -120,7 +121,7 @@ def jean_ratios(s: GameState, ratios: list[int]) -> list[int]:
     if r == NOBODY:
         return ratios
     out = ratios[:]
-    i = 5 * s.current + r
+    i = slot(s.current, r)
     if out[i] > 2:
         out[i] = 2
     return out
@@ -134,7 +135,7 @@ def jean_ratios(s: GameState, ratios: list[int]) -> list[int]:
 def marianne_error(s: GameState, p: int, a: Action) -> str | None:
     if hx_of(s).window in (0, 7):
         return "Marianne helps only after a production roll other than 7"
-    if not 0 <= a.a < 5 or not s.bank[a.a]:
+    if not 0 <= a.resource < 5 or not s.bank[a.resource]:
         return "take a resource the bank still has"
     return None
 
@@ -145,9 +146,8 @@ def marianne_options(s: GameState, p: int, t: HelperTable, out: list[Action]) ->
 
 
 def marianne_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
-    s.bank[a.a] -= 1
-    s.hands[5 * p + a.a] += 1
-    s.events.append(MarianneTook(p, a.a))
+    from_bank(s, p, a.resource)
+    s.events.append(MarianneTook(p, a.resource))
     return None, True
 
 
@@ -159,7 +159,7 @@ def marianne_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
 
 
 def nassir_error(s: GameState, p: int, a: Action) -> str | None:
-    if not 0 <= a.a < 5:
+    if not 0 <= a.resource < 5:
         return "declare one resource"
     if a.to not in opponent_pairs(s.n, p):
         return "choose 1 or 2 opponents"
@@ -173,13 +173,11 @@ def nassir_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> N
 
 def nassir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx = hx_of(s)
-    r = a.a
-    h = s.hands
+    r = a.resource
     givers = []
     for q in range(s.n):
-        if a.to >> q & 1 and h[5 * q + r]:
-            h[5 * q + r] -= 1
-            h[5 * p + r] += 1
+        if a.to >> q & 1 and held(s, q, r):
+            move_cards(s, q, p, r)
             givers.append(q)
     s.events.append(NassirTraded(p, r, a.to, tuple(givers)))
     if not givers:
@@ -191,28 +189,27 @@ def nassir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
 
 
 def repay_error(s: GameState, p: int, a: Action) -> str | None:
-    q, r = a.a, a.b
+    q, r = a.opponent, a.given_back
     if not 0 <= q < s.n or not hx_of(s).owed >> q & 1:
         return "give a card back to an opponent who gave you one"
-    if not 0 <= r < 5 or not s.hands[5 * p + r]:
+    if not 0 <= r < 5 or not held(s, p, r):
         return "give a card you hold"
     return None
 
 
 def repay_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> None:
     owed = hx_of(s).owed
-    h = s.hands
+    hand = s.hand(p)
     for q in range(s.n):
         if owed >> q & 1:
             row = t.repay[p][q]
-            out.extend([row[r] for r in range(5) if h[5 * p + r]])
+            out.extend([row[r] for r in range(5) if hand[r]])
 
 
 def repay_apply(s: GameState, p: int, a: Action) -> bool:
     hx = hx_of(s)
-    q, r = a.a, a.b
-    s.hands[5 * p + r] -= 1
-    s.hands[5 * q + r] += 1
+    q, r = a.opponent, a.given_back
+    move_cards(s, p, q, r)
     hx.owed &= ~(1 << q)
     s.events.append(NassirRepaid(p, q, r))
     return not hx.owed
@@ -230,13 +227,13 @@ def repay_apply(s: GameState, p: int, a: Action) -> bool:
 def sean_error(s: GameState, p: int, a: Action) -> str | None:
     if hx_of(s).window != 7:
         return "Sean helps only when a 7 is rolled"
-    if a.a == NOBODY:
+    if a.resource == NOBODY:
         if not s.discards[p]:
             return "you do not have to discard: keeping your cards needs more than the limit"
         return None
     if s.discards[p]:
         return "with more cards than the limit Sean spares you the discard instead"
-    if not 0 <= a.a < 5 or not s.bank[a.a]:
+    if not 0 <= a.resource < 5 or not s.bank[a.resource]:
         return "take a resource the bank still has"
     return None
 
@@ -250,13 +247,12 @@ def sean_options(s: GameState, p: int, t: HelperTable, out: list[Action]) -> Non
 
 
 def sean_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
-    if a.a == NOBODY:
+    if a.resource == NOBODY:
         s.discards[p] = 0
         s.events.append(SeanHelped(p, NOBODY))
     else:
-        s.bank[a.a] -= 1
-        s.hands[5 * p + a.a] += 1
-        s.events.append(SeanHelped(p, a.a))
+        from_bank(s, p, a.resource)
+        s.events.append(SeanHelped(p, a.resource))
     return None, True
 
 

@@ -61,7 +61,6 @@ from .notation import format_bridge, parse_bridge
 BRIDGE_RULE = "Bridges (Islands of Catan)"
 MAP_KINDS_WITH_BRIDGES: Final = ("islands", "big-islands", "described")
 _PAID: Final = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
-assert BRIDGE_COST == (1, 1, 1, 0, 0)  # written out in BuildBridge.options for speed
 
 
 def bridge_error(s: GameState, p: int, e: int) -> str | None:
@@ -92,7 +91,7 @@ class BuildBridge(Rule):
         return 0b00111 if phase in _PAID else 0  # brick, lumber, wool
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = bridge_error(s, a.player, a.a)
+        err = bridge_error(s, a.player, a.path)
         if err is None and s.phase in _PAID:
             require_cost(s, a.player, BRIDGE_COST, "a bridge")
         return err
@@ -100,22 +99,21 @@ class BuildBridge(Rule):
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         if not s.topo.n_bridge_paths:
             return
-        h = s.hands
-        i = 5 * p
-        if s.phase == P.ROAD_BUILDING or (h[i] and h[i + 1] and h[i + 2]):
+        if s.phase == P.ROAD_BUILDING or s.holds(p, BRIDGE_COST):
             out.extend([Action(p, K.BUILD_BRIDGE, e) for e in bridge_sites(s, p)])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
+        e = a.path
         if s.phase == P.ROAD_BUILDING:
             # "A Road Building card can be used to build bridges": one of its free pieces.
-            s.events.append(BridgeBuilt(p, a.a))
-            place_road(s, p, a.a)
+            s.events.append(BridgeBuilt(p, e))
+            place_road(s, p, e)
             free_piece_placed(s, p)
             return None
         pay(s, p, BRIDGE_COST)
-        s.events.append(BridgeBuilt(p, a.a))
-        place_road(s, p, a.a)  # a road piece: connection, breaking and the Longest Road
+        s.events.append(BridgeBuilt(p, e))
+        place_road(s, p, e)  # a road piece: connection, breaking and the Longest Road
         enter_build(s)
         return None
 

@@ -9,7 +9,7 @@ from pysettlers.engine.types import ActionKind
 
 
 def format_bridge(a: Action, head: str, topo: Topology) -> str:
-    return f"{head} {topo.path_names[a.a]}"
+    return f"{head} {topo.path_names[a.path]}"
 
 
 def parse_bridge(

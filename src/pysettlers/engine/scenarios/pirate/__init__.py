@@ -58,6 +58,7 @@ from pysettlers.engine.actions import (
 from pysettlers.engine.board import Board
 from pysettlers.engine.config import Rules
 from pysettlers.engine.errors import IllegalActionError
+from pysettlers.engine.hands import seat_slice
 from pysettlers.engine.production import place_robber, placing_chances, placing_outcome_error
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import StatelessRule
@@ -171,7 +172,7 @@ class MovePirate(Rule):
         return self.phases
 
     def error(self, s: GameState, a: Action) -> str | None:
-        return pirate_error(s, a.player, a.a, a.b)
+        return pirate_error(s, a.player, a.path, a.victim)
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
         topo = s.topo
@@ -182,13 +183,13 @@ class MovePirate(Rule):
                 out.extend([_move(p, e, q) for q in victims] if victims else [_move(p, e, -1)])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
-        return place_robber(s, a.player, s.topo.n_hexes + a.a, a.b, outcome)
+        return place_robber(s, a.player, s.topo.n_hexes + a.path, a.victim, outcome)
 
     def chance(self, s: GameState, a: Action) -> list[tuple[Outcome, float]]:
-        return placing_chances(s, a.player, a.b)
+        return placing_chances(s, a.player, a.victim)
 
     def outcome_error(self, s: GameState, a: Action, outcome: Outcome) -> str | None:
-        return placing_outcome_error(s, a.player, a.b, outcome)
+        return placing_outcome_error(s, a.player, a.victim, outcome)
 
 
 class Pirate(StatelessRule):
@@ -210,7 +211,7 @@ class Pirate(StatelessRule):
         # are the harbors' rates here, and Jean's 2:1 still applies on top of these.
         out = ratios[:]
         for p in harbor_victims(s.topo, s.building_owner, e, NOBODY):
-            out[5 * p : 5 * p + 5] = harbor_ratios(s, p, e)
+            out[seat_slice(p)] = harbor_ratios(s, p, e)
         return out
 
     def harbor_closed(self, s: GameState, e: int) -> bool:
@@ -241,8 +242,8 @@ class Pirate(StatelessRule):
 
 
 def _format(a: Action, head: str, topo: Topology) -> str:
-    victim = f" p{a.b}" if a.b >= 0 else ""
-    return f"{head} {topo.path_names[a.a]}{victim}"
+    victim = f" p{a.victim}" if a.victim >= 0 else ""
+    return f"{head} {topo.path_names[a.path]}{victim}"
 
 
 def _parse(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:

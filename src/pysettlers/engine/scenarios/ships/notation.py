@@ -9,7 +9,7 @@ from pysettlers.engine.types import ActionKind
 
 
 def format_ship(a: Action, head: str, topo: Topology) -> str:
-    return f"{head} {topo.path_names[a.a]}"
+    return f"{head} {topo.path_names[a.path]}"
 
 
 def parse_ship(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:
@@ -19,7 +19,7 @@ def parse_ship(player: int, kind: ActionKind, rest: list[str], text: str, topo: 
 
 
 def format_move(a: Action, head: str, topo: Topology) -> str:
-    return f"{head} {topo.path_names[a.a]} to {topo.path_names[a.b]}"
+    return f"{head} {topo.path_names[a.path]} to {topo.path_names[a.to_path]}"
 
 
 def parse_move(player: int, kind: ActionKind, rest: list[str], text: str, topo: Topology) -> Action:

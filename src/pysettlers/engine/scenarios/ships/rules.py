@@ -35,7 +35,6 @@ from .part import ShipsPart, part_of
 SHIP_RULE = "Ships (Seafarers)"
 MOVE_RULE = "Moving ships (Seafarers)"
 _PAID: Final = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
-assert SHIP_COST == (0, 1, 1, 0, 0)  # written out in BuildShip.options for speed
 
 
 @cache
@@ -253,27 +252,27 @@ class BuildShip(Rule):
         return 0b00110 if phase in _PAID else 0  # lumber, wool
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = ship_error(s, a.player, a.a)
+        err = ship_error(s, a.player, a.path)
         if err is None and s.phase in _PAID:
             require_cost(s, a.player, SHIP_COST, "a ship")
         return err
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
-        h = s.hands
-        if s.phase == P.ROAD_BUILDING or (h[5 * p + 1] and h[5 * p + 2]):
+        if s.phase == P.ROAD_BUILDING or s.holds(p, SHIP_COST):
             out.extend([Action(p, K.BUILD_SHIP, e) for e in ship_sites(s, p)])
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
+        e = a.path
         if s.phase == P.ROAD_BUILDING:
             # Road Building: each of its two free pieces may be a road or a ship (README).
-            s.events.append(ShipBuilt(p, a.a))
-            place_ship(s, p, a.a)
+            s.events.append(ShipBuilt(p, e))
+            place_ship(s, p, e)
             free_piece_placed(s, p)
             return None
         pay(s, p, SHIP_COST)
-        s.events.append(ShipBuilt(p, a.a))
-        place_ship(s, p, a.a)
+        s.events.append(ShipBuilt(p, e))
+        place_ship(s, p, e)
         enter_build(s)
         return None
 
@@ -287,17 +286,18 @@ class MoveShip(Rule):
     fields: tuple[str, ...] = ("a", "b")
 
     def error(self, s: GameState, a: Action) -> str | None:
-        err = move_error_from(s, a.player, a.a)
+        e, f = a.path, a.to_path
+        err = move_error_from(s, a.player, e)
         if err is not None:
             return err
         topo = s.topo
-        if not 0 <= a.b < topo.n_paths:
-            return f"there is no path {a.b}"
-        if a.b == a.a:
+        if not 0 <= f < topo.n_paths:
+            return f"there is no path {f}"
+        if f == e:
             return "a ship must move to another path"
-        if a.b not in move_targets(s, a.player, a.a):
+        if f not in move_targets(s, a.player, e):
             return (
-                f"a ship cannot go to {topo.path_names[a.b]}: it must go to a free path by "
+                f"a ship cannot go to {topo.path_names[f]}: it must go to a free path by "
                 "the sea where a new ship could be built once this one is lifted"
             )
         return None
@@ -309,11 +309,12 @@ class MoveShip(Rule):
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:
         p = a.player
         x = part_of(s)
-        s.events.append(ShipMoved(p, a.a, a.b))
-        built = x.built[a.a]
-        lift_ship(s, a.a)
-        place_ship(s, p, a.b)
-        x.built[a.b] = built  # the same ship, built when it was
+        e, f = a.path, a.to_path
+        s.events.append(ShipMoved(p, e, f))
+        built = x.built[e]
+        lift_ship(s, e)
+        place_ship(s, p, f)
+        x.built[f] = built  # the same ship, built when it was
         x.moved = s.turn
         enter_build(s)
         return None
