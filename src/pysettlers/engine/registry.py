@@ -256,3 +256,8 @@ def offered_by(kind: ActionKind) -> tuple[Scenario, Rule] | None:
 def phase_owner(phase: Phase) -> Scenario | None:
     """The registered scenario whose own phase ``phase`` is, if any."""
     return next((x for x in _SCENARIOS if phase in x.phases()), None)
+
+
+def registered_scenarios() -> tuple[Scenario, ...]:
+    """Every registered scenario, in registration order (the order their hooks run)."""
+    return tuple(_SCENARIOS)
