@@ -324,25 +324,6 @@ class Match:
             err.rule,
         )
 
-    def _ask(self, p: int, legal: list[Action]) -> Action:
-        """:meth:`choose` and the checked apply of :meth:`step` in one (:meth:`run`'s, where
-        a :class:`Decision` a step would cost a measurable share of a simulated decision):
-        seat ``p``'s chooser picks from ``legal`` and its choice is applied. Raises
-        :class:`BotError` for its failure."""
-        try:
-            action = self.choosers[p].choose(self.view(p), legal)
-        except StopMatch:
-            raise
-        except Exception as err:
-            raise self._raised(p, err) from err
-        if not isinstance(action, Action):
-            raise self._not_action(p, action)
-        try:
-            self._play(action, not self.trusted and action not in legal)
-        except IllegalActionError as err:
-            raise self._illegal(p, action, err) from err
-        return action
-
     def _play(self, action: Action, checked: bool) -> None:
         """Apply ``action`` with its chance outcome; tell the observers."""
         s = self.state
@@ -370,9 +351,20 @@ class Match:
         if self._lean():
             return self._run_lean()
         s = self.state
-        # :meth:`step`, its bounds and forced moves read once (a simulated decision is
-        # some 65,000 instructions; the calls saved here are a few percent of it).
-        decide, play, ask, forced = self.decider, self._play, self._ask, not self.ask_forced
+        # Speed device: :meth:`step` written out for the simulator, whose decisions are some
+        # 66,000 instructions each (``bench/instructions.py``'s sim row: 55.9M a game with
+        # a call each for the view, the choice and the apply; 54.7M so; the loop the
+        # simulator had before Match, 54.4M). The bounds and settings are read once, the
+        # seat's view (:meth:`view`) and its chooser's answer (:meth:`choose`) taken in
+        # place, and the apply made directly where nothing comes between a choice and its
+        # apply — no chance drawn by the match, no observers, a choice from the list
+        # (:meth:`_play` otherwise). ``tests/sim/test_match.py`` checks it against
+        # :meth:`step`.
+        decide, play, forced = self.decider, self._play, not self.ask_forced
+        choosers, trusted, lazy = self.choosers, self.trusted, self.lazy
+        seen = self.seen if self.since else None
+        game = self.game
+        direct = self._draw is None and not self.observers
         stop = self.max_turns if self.max_turns is not None else 1 << 62
         cap = self.max_steps if self.max_steps is not None else 1 << 62
         try:
@@ -380,9 +372,38 @@ class Match:
                 p = decide(s)
                 legal = legal_actions(s, p)
                 if forced and len(legal) == 1:
-                    play(legal[0], False)
+                    action = legal[0]
+                    if not direct:
+                        play(action, False)
+                        continue
                 else:
-                    ask(p, legal)
+                    since = None
+                    if seen is not None:
+                        since, seen[p] = seen[p], s.version
+                    try:
+                        # (The view is held by nobody here: a lazy one still held when the
+                        # action is applied would be filled in, at the cost of an eager one.)
+                        action = choosers[p].choose(observe(s, p, since, lazy=lazy), legal)
+                    except StopMatch:
+                        raise
+                    except Exception as err:
+                        raise self._raised(p, err) from err
+                    if not isinstance(action, Action):
+                        raise self._not_action(p, action)
+                    checked = not trusted and action not in legal
+                    if checked or not direct:
+                        try:
+                            play(action, checked)
+                        except IllegalActionError as err:
+                            raise self._illegal(p, action, err) from err
+                        continue
+                # A forced move or a choice from the list, nothing between it and its apply:
+                # what :meth:`_play` does for it.
+                if game is not None:
+                    game.play(action, None, checked=False)
+                else:
+                    apply(s, action)
+                self.steps += 1
         except BotError as err:
             return Ended(ERROR, self.steps, err)
         except StopMatch:

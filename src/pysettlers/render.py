@@ -10,17 +10,21 @@ for debugging.
 
 What this is not: no I/O, no colour codes and no rule logic. It reads views only, so it can
 never show more than the viewer may know. It is an adapter over the engine's public views,
-kept out of ``engine/`` so that the rules stay free of presentation.
+kept out of ``engine/`` so that the rules stay free of presentation. A scenario's marks, legend
+lines and status lines are its render face's (:data:`FACE_MEMBERS`).
 """
 
 from __future__ import annotations
 
-from pysettlers.engine import GameState, View, observe
-from pysettlers.engine.actions import dev_name, format_bundle, helper_name, resource_name
+from functools import cache
+from types import ModuleType
+from typing import Any, Final
+
+from pysettlers.engine import GameState, Rules, View, observe
+from pysettlers.engine.actions import dev_name, format_bundle, resource_name
 from pysettlers.engine.board import port_harbor_path
 from pysettlers.engine.data import pips
 from pysettlers.engine.types import NOBODY, Harbor, Phase, Terrain
-from pysettlers.words import PHASE_WORDS as PHASE_WORDS  # (the one vocabulary)
 from pysettlers.words import doing
 from pysettlers.words.places import harbor_rate as harbor_label
 
@@ -53,10 +57,35 @@ LEGEND = (
     "        hills=brick  forest=lumber  pasture=wool  fields=grain  mountain=ore"
 )
 
-PIRATE_LEGEND = "\n        ROBBER 2:1 ore: the robber on that harbor (the pirate), no trade there"
-SHIPS_LEGEND = "\n        a along a path: ship of p0 (b of p1, ... h of p7; Seafarers ships)"
-SHIP_LETTERS = "abcdefgh"
-"""A ship of seat ``p`` is drawn along its path with ``SHIP_LETTERS[p]``."""
+FACE_MEMBERS: Final = {
+    "LEGEND": "str: lines added to the board's legend while the scenario is in play",
+    "path_marks": "Callable[[View], dict[int, str]]: a character drawn along each path "
+    "holding the scenario's piece (over any road)",
+    "status_lines": "Callable[[View], list[str]]: lines of the status after the bank's",
+    "LONGEST_ROAD": "str: the name of the Longest Road award while the scenario is in play",
+}
+"""What a scenario's render face (``engine/scenarios/<package>/faces/render.py``) may
+define: any of these (at least one, else ``NOTHING = "why"``); read here for the scenarios
+in play (``Scenario.enabled``)."""
+
+
+@cache
+def _in_play(rules: Rules) -> tuple[ModuleType, ...]:
+    """The render faces of the scenarios in play under ``rules``, in registration order."""
+    from pysettlers.engine.registry import registered_scenarios
+    from pysettlers.faces import face, package_of, packages
+
+    on = {package_of(x.name) for x in registered_scenarios() if x.enabled(rules)}
+    found = (face(package, "render") for package in packages() if package in on)
+    return tuple(module for module in found if not hasattr(module, "NOTHING"))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PHASE_WORDS":  # the one vocabulary's table, gathered on first use
+        from pysettlers.words import todo
+
+        return todo.phase_words()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _row(y: int) -> int:
@@ -168,19 +197,23 @@ def render_board(view: View, *, legend: bool = False) -> str:
     )
 
     harbor_paths = {p for _, p in board.harbors}
-    ships = _ships(view)
+    scenarios = _in_play(view.rules)
+    marks: dict[int, str] = {}
+    for x in scenarios:
+        if hasattr(x, "path_marks"):
+            marks.update(x.path_marks(view))
     # Paths: a slanted or upright line, or the owner's digit all along it when it is a road
-    # (the owner's letter when it is a ship).
+    # (a scenario's mark when its piece is there: a Seafarers ship's letter).
     for p, (a, b) in enumerate(t.path_ends):
         (c1, r1), (c2, r2) = sorted((corner[a], corner[b]), key=lambda cr: cr[1])
         owner = view.road_owner[p]
-        ship = NOBODY if ships is None else ships[p]
-        if p >= t.n_land_paths and owner == NOBODY and ship == NOBODY:
+        mark = marks.get(p)
+        if p >= t.n_land_paths and owner == NOBODY and mark is None:
             continue  # a path over water shows only once a bridge or a ship is on it
         for row in range(r1 + 1, r2):
             col = c1 + round((c2 - c1) * (row - r1) / (r2 - r1))
-            if ship != NOBODY:
-                ch = SHIP_LETTERS[ship]
+            if mark is not None:
+                ch = mark
             elif owner != NOBODY:
                 ch = str(owner)
             elif p in harbor_paths:
@@ -242,19 +275,7 @@ def render_board(view: View, *, legend: bool = False) -> str:
     out = canvas.text()
     if not legend:
         return out
-    return (
-        out
-        + "\n"
-        + LEGEND
-        + (PIRATE_LEGEND if view.rules.pirate else "")
-        + (SHIPS_LEGEND if view.rules.ships else "")
-    )
-
-
-def _ships(view: View) -> tuple[int, ...] | None:
-    """The owner of the ship on each path (Seafarers ships), or ``None`` without them."""
-    part = view.ext.get("ships")
-    return None if part is None else tuple(part.path_pieces)
+    return out + "\n" + LEGEND + "".join(getattr(x, "LEGEND", "") for x in scenarios)
 
 
 def _bundle_words(b: tuple[int, ...]) -> str:
@@ -302,11 +323,15 @@ def render_status(view: View) -> str:
         head = f"Turn {view.turn}, p{view.current}'s turn: {to_do(view)}"
     lines = [f"{head}; {roll}; robber on {_robber_words(view)}"]
     vp = f"VP/{view.vp_target}"
+    scenarios = _in_play(view.rules)
+    longest = next(
+        (x.LONGEST_ROAD for x in scenarios if hasattr(x, "LONGEST_ROAD")), "Longest Road"
+    )
     lines.append(f"  {'player':<8} {vp:>5}  cards  dev  knights  road  awards")
     for p in range(view.n):
         awards = []
         if view.longest_road == p:
-            awards.append("Longest Trade Route" if view.rules.ships else "Longest Road")
+            awards.append(longest)
         if view.largest_army == p:
             awards.append("Largest Army")
         if view.revealed_vp_cards[p]:
@@ -323,15 +348,9 @@ def render_status(view: View) -> str:
         lines[-1] = lines[-1].rstrip()
     bank = ", ".join(f"{c} {resource_name(r)}" for r, c in enumerate(view.bank))
     lines.append(f"Bank: {bank}; {view.deck_size} development cards in the deck")
-    hx = view.ext.get("helpers")
-    if hx is not None:  # Helpers of CATAN: helpers and their sides are public
-        held = ", ".join(
-            f"p{p} {helper_name(h)} ({'AB'[side]})"
-            for p, (h, side) in enumerate(zip(hx.held, hx.sides))
-            if h != NOBODY
-        )
-        lines.append(f"Helpers: {held or 'none dealt yet'}")
-        lines.append("Display: " + (", ".join(helper_name(h) for h in hx.display) or "empty"))
+    for x in scenarios:  # the scenarios' public parts (the helpers and their sides)
+        if hasattr(x, "status_lines"):
+            lines.extend(x.status_lines(view))
     if view.phase == Phase.DISCARD:
         owed = ", ".join(f"p{p} {k}" for p, k in enumerate(view.discards) if k)
         lines.append(f"Cards still to discard: {owed}")

@@ -9,6 +9,7 @@ limits; and the command reads the server's declarations without the ``web`` extr
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import subprocess
 import sys
@@ -18,14 +19,20 @@ from typing import Any, ClassVar
 import pydantic
 import pytest
 
-from pysettlers.cli import build_parser, main
+from pysettlers.cli import build_parser, main, serve
 from pysettlers.cli.options import rules_from
-from pysettlers.cli.serve import limit_values
+from pysettlers.cli.serve import app_values, limit_values
 from pysettlers.engine import Rules
 from pysettlers.engine.options import RULES_OPTIONS, Option, OptionError, Options
 from pysettlers.server import protocol
 from pysettlers.server.limits import Limits
-from pysettlers.server.options import GAME_OPTIONS, LIMIT_OPTIONS, schema
+from pysettlers.server.options import (
+    APP_OPTIONS,
+    GAME_OPTIONS,
+    LIMIT_OPTIONS,
+    LISTEN_OPTIONS,
+    schema,
+)
 from pysettlers.sim import arena, report
 from support.paths import SRC
 
@@ -248,3 +255,64 @@ sys.exit(main(sys.argv[1:]))
     assert run("demo", "--players", "2", "--vp", "3").returncode == 0
     refused = run("serve")
     assert refused.returncode == 1 and "pip install 'pysettlers[web]'" in refused.stderr
+
+
+# -- serve's own flags and a game's server options' defaults --------------------------------
+
+ROOM = Option("room", "text", "hall", "the room the server is in", applies=frozenset({"serve"}))
+
+
+def test_every_serve_flag_is_a_declared_one() -> None:
+    serve_parser = sub_parser(build_parser(), "serve")
+    flags = {s for a in serve_parser._actions for s in a.option_strings} - {"-h", "--help"}
+    declared = (*APP_OPTIONS, *LISTEN_OPTIONS, *LIMIT_OPTIONS)
+    assert flags == {o.cli_flag for o in declared}
+    args = build_parser().parse_args(["serve"])
+    for o in declared:
+        assert getattr(args, o.name) == o.default, o.name
+
+
+def test_create_app_and_the_hub_take_the_declared_defaults() -> None:
+    from pysettlers.server import create_app
+    from pysettlers.server.hub import Hub
+
+    app = inspect.signature(create_app).parameters
+    hub = inspect.signature(Hub).parameters
+    for o in APP_OPTIONS:
+        assert app["db_url" if o.name == "db" else o.name].default == o.default, o.name
+        if o.name in hub:
+            assert hub[o.name].default == o.default, o.name
+    assert set(app_values(build_parser().parse_args(["serve"]))) == set(APP_OPTIONS.names())
+    given = build_parser().parse_args(["serve", "--max-bot-games", "3", "--park-after", "9.5"])
+    assert (app_values(given)["max_bot_games"], app_values(given)["park_after"]) == (3, 9.5)
+
+
+def test_a_serve_option_added_is_a_flag_with_its_help_default_and_refusal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = argparse.ArgumentParser(prog="pysettlers")
+    serve.add(parser.add_subparsers(), app=APP_OPTIONS.plus(ROOM))
+    text = sub_parser(parser, "serve").format_help()
+    assert "--room ROOM" in text and "the room the server is in (hall)" in text
+    assert app_values(parser.parse_args(["serve", "--room", "attic"]))["room"] == "attic"
+    with pytest.raises(SystemExit) as exc:
+        parser.parse_args(["serve", "--bot-threads", "0"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "pysettlers serve: error: argument --bot-threads: must be at least 1 (got 0)" in err
+
+
+def test_a_game_without_a_server_option_has_its_declared_default() -> None:
+    """A game recorded before an option existed reads the declaration's default."""
+    from types import SimpleNamespace
+
+    from pysettlers.server.session import BOT_SPEEDS, GameSession
+
+    old = SimpleNamespace(info=SimpleNamespace(options={}), pace=1.0)
+    old.option = lambda name: GameSession.option(old, name)  # type: ignore[arg-type]
+    for o in GAME_OPTIONS:
+        assert GameSession.option(old, o.name) == o.default, o.name  # type: ignore[arg-type]
+    assert GameSession.offer_time.fget(old) == GAME_OPTIONS["offer_time"].default  # type: ignore[attr-defined]
+    assert GameSession.bot_speed.fget(old) == BOT_SPEEDS[GAME_OPTIONS["bot_speed"].default]  # type: ignore[attr-defined]
+    old.info.options = {"bot_speed": "glacial"}  # (no speed of this server's)
+    assert GameSession.bot_speed.fget(old) == BOT_SPEEDS["normal"]  # type: ignore[attr-defined]

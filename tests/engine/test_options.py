@@ -52,7 +52,7 @@ def test_a_field_without_its_option_is_refused() -> None:
         ({"map_description": 5, "map_kind": "described"}, "map_description", "must be text"),
         # Checks of several options name the one at fault.
         ({"players": 8}, "map_kind", "or a map of your own (map_description), not map_kind"),
-        ({"players": 7, "helpers": True, "map_kind": "peanut"}, "helpers", "at most 6 players"),
+        ({"players": 7, "helpers": True, "map_kind": "peanut"}, "scenarios", "at most 6 players"),
         ({"vp_target": 25}, "vp_target", "vp_target 25 cannot be reached"),
     ],
 )
@@ -84,7 +84,8 @@ def test_records_keep_their_json() -> None:
     ]
     r = Rules(players=3, alternate=("open_hands",), pirate=True, ships=True, helpers=True)
     d = r.to_json()
-    assert d["alternate"] == ["open_hands"] and d["pirate"] is True and "map_description" not in d
+    assert d["alternate"] == ["open_hands"] and "map_description" not in d
+    assert d["scenarios"] == ["helpers", "pirate", "ships"]
     assert Rules.from_json(d) == r
 
 

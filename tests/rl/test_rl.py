@@ -36,7 +36,6 @@ from pysettlers.engine import (
 )
 from pysettlers.rl import (
     ENV_ID,
-    FAMILIES,
     Encoder,
     Family,
     IllegalActionIndex,
@@ -50,7 +49,7 @@ from pysettlers.rl import (
     register_family,
     shapes_for,
 )
-from pysettlers.rl.layout import _layout
+from pysettlers.rl.layout import _layout, families
 from support.views import positions, with_other_secrets
 
 K = ActionKind
@@ -139,8 +138,8 @@ def test_register_family_refuses_a_kind_twice_and_missing_families_are_named(
 ) -> None:
     with pytest.raises(ValueError, match="already has a family"):
         register_family(Family(K.ROLL))
-    without = [f for f in FAMILIES if f.kind != K.BUILD_BRIDGE]
-    monkeypatch.setattr("pysettlers.rl.layout.FAMILIES", without)
+    without = tuple(f for f in families() if f.kind != K.BUILD_BRIDGE)
+    monkeypatch.setattr("pysettlers.rl.layout.families", lambda: without)
     _layout.cache_clear()
     try:
         with pytest.raises(LayoutError, match="BUILD_BRIDGE"):

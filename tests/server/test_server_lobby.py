@@ -105,16 +105,19 @@ def test_every_rules_option_is_accepted(server: Any) -> None:
         "map_kind": "variable",
         "trade_build": "separate",
         "large_game_variant": "mayfair",
-        "helpers": True,
+        "scenarios": ["helpers", "pirate", "ships"],
         "alternate": ["open_hands"],
-        "pirate": True,
-        "ships": True,
     }
     created = create(server.url, rules=rules, seats=[{"kind": "human"}] * 6)
     assert created["game"]["status"] == "open"
     assert len(created["invites"]) == 6
     shown = created["game"]["rules"]
     assert {k: shown[k] for k in rules} == rules
+    # A client of the rules before ``scenarios`` sends one boolean each: read as the names.
+    old = {k: v for k, v in rules.items() if k != "scenarios"}
+    old |= {"helpers": True, "pirate": False, "ships": True}
+    shown = create(server.url, rules=old, seats=[{"kind": "human"}] * 6)["game"]["rules"]
+    assert shown["scenarios"] == ["helpers", "ships"] and "helpers" not in shown
 
 
 def test_bad_rules_and_seats_are_refused_naming_the_field(server: Any) -> None:

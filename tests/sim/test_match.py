@@ -229,6 +229,59 @@ def test_the_lean_path_plays_the_same_game_as_the_general_one() -> None:
     assert ends[0] == ends[1] and ends[0][0].steps > 100
 
 
+@pytest.mark.parametrize("bare", [False, True])
+def test_run_plays_what_step_by_step_plays(bare: bool) -> None:
+    """:meth:`Match.run`'s own loop where it applies in place (the simulator's case: the
+    state's own chance, no observers) against :meth:`Match.step` one at a time: the same
+    actions, views, ``since`` versions and count, on a game and on a bare state."""
+
+    def play(by_run: bool) -> tuple[GameState, list[Recorder], Match]:
+        game = Game.new(RULES)
+        spies = [Recorder(p) for p in range(3)]
+        m = Match(game.state if bare else game, spies, max_turns=12, lazy=True)
+        if by_run:
+            assert m.run().status == UNFINISHED
+        else:
+            while not m.bounded():
+                m.step()
+        assert bare or len(game.steps) == m.steps
+        return game.state, spies, m
+
+    (s1, spies1, m1), (s2, spies2, m2) = play(True), play(False)
+    assert (position_key(s1), s1.version) == (position_key(s2), s2.version)
+    assert m1.seen == m2.seen and m1.steps == m2.steps > 100
+    for a, b in zip(spies1, spies2, strict=True):
+        assert [(v.version, v.events_since) for v in a.views] == [
+            (v.version, v.events_since) for v in b.views
+        ]
+
+
+class Blind:
+    """A chooser that reads nothing of its view (as the random bot reads only what a lazy
+    view fills in at once)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+def test_run_leaves_lazy_views_nobody_reads_unfilled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulator's views are lazy: one the chooser let go of is never filled in (the
+    match holds none across the apply, which would fill in every one it held)."""
+    filled: list[View] = []
+    whole = View.materialize
+
+    def materialize(view: View) -> None:
+        filled.append(view)
+        whole(view)
+
+    monkeypatch.setattr(View, "materialize", materialize)
+    m = Match(Game.new(RULES), [Blind(p) for p in range(3)], max_turns=12, lazy=True)
+    assert m.run().steps > 100 and not filled
+
+
 # -- the halves of a step: a shell that applies actions itself (the server's session) ---------
 
 

@@ -761,7 +761,7 @@ class SimGame:
             if a.kind not in (K.ROLL, K.BUY_DEVELOPMENT, K.MOVE_ROBBER):
                 continue
             options = chance_outcomes(s, a)
-            waits = any(x.steal_waits(s, a.player) for x in s.ruleset.scenarios)
+            waits = any(x.steal_waits(s, a.player) for x in s.ruleset.steal_settlers)
             if a.kind == K.MOVE_ROBBER and (a.b == NOBODY or not s.hand_size(a.b) or waits):
                 # (alternate rule 8: a steal that waits comes with the pass closing the window)
                 if options:

@@ -72,7 +72,7 @@ def test_the_lobby_creates_a_game_with_the_pirate(
         page.click("[data-create]")
     assert created.value.status == 201, created.value.text()
     game = created.value.json()["game"]
-    assert game["rules"]["pirate"] is True
+    assert game["rules"]["scenarios"] == ["pirate"]
     page.wait_for_selector(".game[data-status=in_progress]")
     assert Rules.from_json(web.hub.sessions[game["id"]].info.rules).pirate
     assert not errors, errors

@@ -85,7 +85,7 @@ def test_the_lobby_creates_a_game_with_ships(
         page.click("[data-create]")
     assert created.value.status == 201, created.value.text()
     game = created.value.json()["game"]
-    assert game["rules"]["ships"] is True
+    assert game["rules"]["scenarios"] == ["ships"]
     page.wait_for_selector(".game[data-status=in_progress]")
     assert Rules.from_json(web.hub.sessions[game["id"]].info.rules).ships
     assert not errors, errors

@@ -265,7 +265,7 @@ def site_damage(view: View, info: BoardInfo, site: int) -> list[float]:
 
 def move_site(a: Action, info: BoardInfo) -> int:
     """The robber's site a robber move (``robber``) or pirate move (``pirate``) targets."""
-    return info.n_hexes + a.a if a.kind == ActionKind.MOVE_PIRATE else a.a
+    return info.n_hexes + a.path if a.kind == ActionKind.MOVE_PIRATE else a.hex
 
 
 def site_corners(info: BoardInfo, site: int) -> tuple[int, ...]:

@@ -67,7 +67,10 @@ change that makes a trade worth it, and never trades with a player 2 points from
 Maritime trades are scored like any action, by the same value. In the Special Building
 Phase (5–6 players) it scores builds as on its turn, the 7's risk to an over-limit hand
 pushing it to spend.
-Helper actions are scored by ``helper_score.py`` with the same one-ply lookahead —
+A scenario's actions are scored by its package's bots face (``scenarios.py``: a bridge like a
+road for a wool more, a ship like a road in lumber and wool, the pirate by the robber term of
+the harbor's site); the helpers' (``engine/scenarios/helpers/faces/bots.py``) with the same
+one-ply lookahead —
 exactly where the effect is deterministic (William's, Vincent's builds, Jean's rate, Lin,
 Marianne, Sean, the card taken, kept or given back, Louis's move), as an expectation
 where it is not (Hilde before looking, Nassir's givers, Candamir's best of three draws) —
@@ -91,14 +94,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.data import BRIDGE_COST, SHIP_COST
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.sites import closed_by
-from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor
+from pysettlers.engine.types import NOBODY, DevCard, Harbor
 
 from . import features as F
+from . import scenarios
 from .base import register_bot
-from .helper_score import helper_score
 from .options import HEURISTIC_KEYS, heuristic_options
 from .trading import Trader
 from .weighted import HELPER_PHASES, robber_choice, threat
@@ -166,7 +168,7 @@ class _Turn:
         if view.phase == Phase.SPECIAL_BUILD:
             rolls = (me - view.current) % view.n
         self.p7 = 1.0 - (5.0 / 6.0) ** max(1, rolls)
-        self.cache: dict[object, Any] = {}  # helper scores' shared parts (helper_score)
+        self.cache: dict[object, Any] = {}  # scenario scores' shared parts (scenarios.py)
         self.prod_val = self.prod_value(self.prod)
         self.harbor_val = self.harbor_value(self.ratios)
         self.free = F.open_sites(view, info)
@@ -207,7 +209,7 @@ class _Turn:
         ]
 
     def for_view(self, view: View) -> _Turn:
-        """The context of the same board over another view (``helper_score``'s Louis)."""
+        """The context of the same board over another view (the helpers' bots face: Louis)."""
         return _Turn(view, self.info)
 
     # -- value terms ---------------------------------------------------------------------------
@@ -545,6 +547,7 @@ class GreedyBot:
         self.rng = rng
         o = heuristic_options(self.name, options, offers=0.5, noise=0.001)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
+        self.options = o  # (what a scenario's scores read: ``scenarios.py``)
         self.trader = Trader(rng, threat, self.offer_chance)
         self._turn = -1
         self._trades = 0
@@ -636,11 +639,10 @@ class GreedyBot:
         roll = next(a for a in legal if a.kind == K.ROLL)
         knight = next((a for a in legal if a.kind == K.PLAY_KNIGHT), None)
         view = t.view
-        lin = next((a for a in legal if a.kind == K.HELPER_LIN), None)
-        # Lin before the roll: only to free its own hex, so that this roll pays.
-        if lin is not None and self.use_helpers and F.hex_damage(view, t.info, view.robber)[t.me]:
-            if self._helper_score(t, lin) > 0:
-                return lin
+        for hook in scenarios.before_roll():  # a scenario's (the helpers' Lin)
+            early = hook(t, legal, self.options)
+            if early is not None:
+                return early
         # Before rolling only a knight can help: it frees its own hex for this very roll.
         if knight is not None and F.hex_damage(view, t.info, view.robber)[t.me]:
             if t.knight_delta() > 0:
@@ -655,28 +657,22 @@ class GreedyBot:
             return 0.0
         h0 = t.hand_value(hand)
         if k == K.BUILD_CITY:
-            return t.city_delta(a.a) + t.q_value(_sub(hand, F.COSTS[F.CITY])) - h0
+            return t.city_delta(a.intersection) + t.q_value(_sub(hand, F.COSTS[F.CITY])) - h0
         if k == K.BUILD_SETTLEMENT:
             if t.view.phase == Phase.SETUP_SETTLEMENT:
-                return self._setup_settlement(t, a.a)
-            return t.settlement_delta(a.a) + t.q_value(_sub(hand, F.COSTS[F.SETTLEMENT])) - h0
+                return self._setup_settlement(t, a.intersection)
+            return (
+                t.settlement_delta(a.intersection)
+                + t.q_value(_sub(hand, F.COSTS[F.SETTLEMENT]))
+                - h0
+            )
         if k == K.BUILD_ROAD:
-            d, near, settle = t.road_delta(a.a)
+            d, near, settle = t.road_delta(a.path)
             if t.view.phase == Phase.SETUP_ROAD:
                 return d + t.hand_value(hand, near) - h0
             if t.view.phase == Phase.ROAD_BUILDING:  # free: the hand stays as it is
                 return d + t.q_value(hand, near, settle) - h0
             return d + t.q_value(_sub(hand, F.COSTS[F.ROAD]), near, settle) - h0
-        if k == K.BUILD_BRIDGE:  # like a road (Islands of Catan), for a wool more
-            d, near, settle = t.road_delta(a.a)
-            if t.view.phase == Phase.ROAD_BUILDING:
-                return d + t.q_value(hand, near, settle) - h0
-            return d + t.q_value(_sub(hand, BRIDGE_COST), near, settle) - h0
-        if k == K.BUILD_SHIP:  # like a road that is paid in lumber and wool (Seafarers)
-            d, near, settle = t.road_delta(a.a, ship=True)
-            if t.view.phase == Phase.ROAD_BUILDING:
-                return d + t.q_value(hand, near, settle) - h0
-            return d + t.q_value(_sub(hand, SHIP_COST), near, settle) - h0
         if k == K.BUY_DEVELOPMENT:
             return t.dev_ev() + t.q_value(_sub(hand, F.COSTS[F.DEV])) - h0
         if k == K.MARITIME_TRADE:
@@ -687,31 +683,25 @@ class GreedyBot:
         if k == K.DISCARD:
             return t.q_value(_sub(hand, a.give)) - h0
         if k == K.MOVE_ROBBER:
-            return t.robber_delta(a.a, a.b)
-        if k == K.MOVE_PIRATE:
-            return t.robber_delta(t.info.n_hexes + a.a, a.b)
+            return t.robber_delta(a.hex, a.victim)
         if k == K.PLAY_KNIGHT:
             return t.knight_delta()
         if k == K.PLAY_YEAR_OF_PLENTY:
             got = list(hand)
-            got[a.a] += 1
-            if a.b != NOBODY:
-                got[a.b] += 1
+            got[a.resource] += 1
+            if a.second_resource != NOBODY:
+                got[a.second_resource] += 1
             return t.q_value(got) - h0 - t.dev_value(DevCard.YEAR_OF_PLENTY)
         if k == K.PLAY_MONOPOLY:
-            return self._monopoly(t, a.a) - t.dev_value(DevCard.MONOPOLY)
+            return self._monopoly(t, a.resource) - t.dev_value(DevCard.MONOPOLY)
         if k == K.PLAY_ROAD_BUILDING:
             return self._road_building(t) - t.dev_value(DevCard.ROAD_BUILDING)
         if k == K.OFFER_TRADE:
             return -1.0  # proposed by ``trading.Trader`` before the actions are scored
-        if k in HELPER_KINDS:
-            return self._helper_score(t, a)
+        scenario = scenarios.scores().get(k)  # a scenario's kind: its bots face scores it
+        if scenario is not None:
+            return scenario(t, a, self.options)
         return -1.0  # ROLL is handled before scoring
-
-    def _helper_score(self, t: _Turn, a: Action) -> float:
-        if not self.use_helpers and a.kind < K.HELPER_DECLINE:
-            return -1.0  # never uses an advantage (declining is scored 0)
-        return helper_score(t, a)
 
     def _setup_settlement(self, t: _Turn, v: int) -> float:
         """A set-up settlement: production, harbors, room to grow, starting cards (round 2);

@@ -313,7 +313,7 @@ class Trader:
         for a in legal:
             if a.kind != K.CONFIRM_TRADE:
                 continue
-            q = a.a
+            q = a.partner
             countered = view.offer_answers[q] == COUNTERED
             if countered:  # the counter is written from q's side
                 q_give, q_get = view.offer_counters[q]

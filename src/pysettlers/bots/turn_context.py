@@ -1,10 +1,11 @@
-"""What a one-ply helper score needs from the greedy bot's value function, as a Protocol.
+"""What a scenario's one-ply score needs from the greedy bot's value function, as a Protocol.
 
-What this is for: ``helper_score.py`` scores the Helpers of CATAN actions with the greedy
-bot's value terms (hand value, build gains, robber and Largest Army terms). It codes against
+What this is for: the scenarios' bots faces (``scenarios.py``; the helpers' scores in
+``engine/scenarios/helpers/faces/bots.py``) score their actions with the greedy bot's value
+terms (hand value, build gains, robber and Largest Army terms). It codes against
 :class:`TurnContext`, the part of ``greedy``'s per-decision context both modules share, so
 neither imports the other's private classes; mypy checks that the greedy context satisfies it
-wherever ``greedy`` calls ``helper_score``.
+wherever ``greedy`` calls a scenario's score.
 
 What this is not: an implementation (``greedy.py`` holds the only one) nor a value function
 of its own.
@@ -63,7 +64,7 @@ class TurnContext(Protocol):
     def dev_value(self, card: int) -> float: ...
     def city_delta(self, v: int) -> float: ...
     def settlement_delta(self, v: int) -> float: ...
-    def road_delta(self, e: int) -> tuple[float, int, float]: ...
+    def road_delta(self, e: int, ship: bool = False) -> tuple[float, int, float]: ...
     def robber_delta(self, h: int, victim: int) -> float: ...
     def la_value(self, knights: int) -> float: ...
     def for_view(self, view: View) -> TurnContext:

@@ -109,10 +109,10 @@ def robber_choice(
     for a in own_free or legal:
         dmg = damage[a]
         score = sum(dmg[q] * threats[q] for q in range(view.n) if q != me) - 3.0 * dmg[me]
-        if a.b != NOBODY:
-            cards = view.hand_sizes[a.b]
+        if a.victim != NOBODY:
+            cards = view.hand_sizes[a.victim]
             if cards:
-                score += 2.0 + 1.5 * threats[a.b] + 0.1 * min(cards, 8)
+                score += 2.0 + 1.5 * threats[a.victim] + 0.1 * min(cards, 8)
         score += noise()
         if score > best_score:
             best, best_score = a, score
@@ -212,7 +212,7 @@ class WeightedBot:
         sc = info.scarcity
         best, best_score = legal[0], -1e9
         for a in legal:
-            v = a.a
+            v = a.intersection
             rp = info.inter_res_pips[v]
             score = 0.0
             kinds = 0
@@ -286,9 +286,9 @@ class WeightedBot:
         for a in legal:
             if a.kind not in _ROAD_PIECES:
                 continue
-            score = self._road_value(view, info, a.a, net, prod)
+            score = self._road_value(view, info, a.path, net, prod)
             if lr:
-                gain = F.longest_road(view, info, me, a.a, a.kind == K.BUILD_SHIP) - cur_len
+                gain = F.longest_road(view, info, me, a.path, a.kind == K.BUILD_SHIP) - cur_len
                 if gain > 0:
                     score += 4.0 * gain
             score += self._noise()
@@ -406,9 +406,9 @@ class WeightedBot:
             rob = view.robber
 
             def city_score(a: Action) -> float:
-                rp = info.inter_res_pips[a.a]
+                rp = info.inter_res_pips[a.intersection]
                 val = sum(rp[r] * info.scarcity[r] * (1.2 if r >= 3 else 1.0) for r in range(5))
-                if rob in info.inter_hexes[a.a]:
+                if rob in info.inter_hexes[a.intersection]:
                     val -= 0.5 * info.hex_pips[rob]
                 return val + self._noise()
 
@@ -416,7 +416,8 @@ class WeightedBot:
         settlements = by.get(K.BUILD_SETTLEMENT)
         if settlements:
             return max(
-                settlements, key=lambda a: self._site_value(view, info, a.a, prod) + self._noise()
+                settlements,
+                key=lambda a: self._site_value(view, info, a.intersection, prod) + self._noise(),
             )
 
         targets = self._targets(view, info)
@@ -540,7 +541,7 @@ class WeightedBot:
         road = self._best_road(view, legal, info, free=True)
         if road is not None and road.kind == K.BUILD_ROAD:
             net = F.network(view, me, info)
-            value = self._road_value(view, info, road.a, net, self._prod(view, info))
+            value = self._road_value(view, info, road.path, net, self._prod(view, info))
             after = [h - c for h, c in zip(hand, F.COSTS[F.ROAD])]
             score = 0.6 + 0.1 * value - 0.8 * (F.missing(after, cost) - base)
             if score > best_score:
@@ -558,17 +559,20 @@ class WeightedBot:
         vincent = by.get(K.HELPER_VINCENT)
         if vincent and helper_value.helper_worth(view, Helper.VINCENT, info) > 0.1:
             prod = self._prod(view, info)
-            cities = [a for a in vincent if a.b == 2]
+            cities = [a for a in vincent if a.level == 2]
             if cities:
-                return max(cities, key=lambda a: info.inter_value[a.a] + self._noise())
+                return max(cities, key=lambda a: info.inter_value[a.intersection] + self._noise())
             return max(
-                vincent, key=lambda a: self._site_value(view, info, a.a, prod) + self._noise()
+                vincent,
+                key=lambda a: self._site_value(view, info, a.intersection, prod) + self._noise(),
             )
         hilde = by.get(K.HELPER_HILDE)
         if hilde:  # the leader among those ahead; a bigger hand has more to choose from
             return max(
                 hilde,
-                key=lambda a: threat(view, a.a) + 0.05 * view.hand_sizes[a.a] + self._noise(),
+                key=lambda a: (
+                    threat(view, a.opponent) + 0.05 * view.hand_sizes[a.opponent] + self._noise()
+                ),
             )
         return self._lin(view, by.get(K.HELPER_LIN, []), info, False)
 
@@ -612,7 +616,7 @@ class WeightedBot:
                 best: Action | None = None
                 best_units = 0
                 for a in jean:
-                    r = a.a
+                    r = a.resource
                     if ratios[r] <= 2:
                         continue
                     two = tuple(2 if i == r else q for i, q in enumerate(ratios))
@@ -656,7 +660,7 @@ class WeightedBot:
         mask = 1 << holds[0][1]
         if cost[r] - hand[r] >= 2 and spare >= 2 and len(holds) > 1 and holds[1][0] >= 0.6:
             mask |= 1 << holds[1][1]
-        return next((a for a in nassir if a.a == r and a.to == mask), None)
+        return next((a for a in nassir if a.resource == r and a.to == mask), None)
 
     def _road_payment(
         self,
@@ -669,7 +673,7 @@ class WeightedBot:
         """The chosen road paid the usual way or through William, whichever costs the
         cards the next builds need least."""
         assert view.hand is not None
-        same = [a for a in pool if a.a == road.a]
+        same = [a for a in pool if a.path == road.path]
         if len(same) == 1:
             return road
         need = helper_value.need_scores(view.hand, targets, self._prod(view, info), info)
@@ -708,7 +712,7 @@ class WeightedBot:
         best_gain = 2.5  # a site worth moving for, not a shuffle
         old: dict[int, tuple[float, set[int]]] = {}
         for a in moves:
-            e, f = a.a, a.b
+            e, f = a.path, a.to_path
             if e not in old:
                 # The free end: no own building and no other own road there.
                 ends = info.path_ends[e]
@@ -738,15 +742,15 @@ class WeightedBot:
             def keep_value(a: Action) -> float:
                 if a.kind == K.HELPER_FLIP:
                     return helper_value.helper_worth(view, hv.held[me], info, 1)
-                return helper_value.helper_worth(view, a.a, info) + self._noise() * 0.01
+                return helper_value.helper_worth(view, a.helper, info) + self._noise() * 0.01
 
             return max(legal, key=keep_value)
         if ph == Phase.CANDAMIR_KEEP:
             army = self._army_race(view)
 
             def card_value(a: Action) -> float:
-                v = helper_value.DEV_KEEP[a.a]
-                if a.a == DevCard.KNIGHT and army:
+                v = helper_value.DEV_KEEP[a.card]
+                if a.card == DevCard.KNIGHT and army:
                     v += 0.15
                 return v
 
@@ -754,17 +758,17 @@ class WeightedBot:
         targets = self._targets(view, info)
         need = helper_value.need_scores(hand, targets, self._prod(view, info), info)
         if ph == Phase.NASSIR_REPAY:  # give back what it needs least
-            return min(legal, key=lambda a: need[a.b] + self._noise() * 0.01)
+            return min(legal, key=lambda a: need[a.given_back] + self._noise() * 0.01)
         if ph == Phase.HILDE_TAKE:
-            return max(legal, key=lambda a: need[a.a] + self._noise() * 0.01)
+            return max(legal, key=lambda a: need[a.resource] + self._noise() * 0.01)
         # HELPER_REACT: Sean keeps an over-limit hand; otherwise the card it needs most.
         uses = [a for a in legal if a.kind != K.HELPER_DECLINE]
         if not self.use_helpers or not uses:
             return next(a for a in legal if a.kind == K.HELPER_DECLINE)
-        keep = next((a for a in uses if a.kind == K.HELPER_SEAN and a.a == NOBODY), None)
+        keep = next((a for a in uses if a.kind == K.HELPER_SEAN and a.resource == NOBODY), None)
         if keep is not None:
             return keep
-        return max(uses, key=lambda a: need[a.a] + self._noise() * 0.01)
+        return max(uses, key=lambda a: need[a.resource] + self._noise() * 0.01)
 
     def _army_race(self, view: View) -> bool:
         me = view.viewer
@@ -785,9 +789,9 @@ class WeightedBot:
                 continue
             for a in plays:
                 got = list(hand)
-                got[a.a] += 1
-                if a.b != NOBODY:
-                    got[a.b] += 1
+                got[a.resource] += 1
+                if a.second_resource != NOBODY:
+                    got[a.second_resource] += 1
                 if F.missing(got, cost) == max(0, need - 2):
                     return a
         return None
@@ -808,7 +812,10 @@ class WeightedBot:
         hand = view.hand  # narrowed here: a lambda does not keep the assert's narrowing
         return max(
             plays,
-            key=lambda a: guess[a.a] * (1.5 if cost[a.a] > hand[a.a] else 1.0) + self._noise(),
+            key=lambda a: (
+                guess[a.resource] * (1.5 if cost[a.resource] > hand[a.resource] else 1.0)
+                + self._noise()
+            ),
         )
 
     def _discard(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:

@@ -221,7 +221,7 @@ def run_demo(
         a, events = step()
         if a.kind == K.BUILD_SETTLEMENT:
             gain = [e.resources for e in events if isinstance(e, ev.StartingResources)]
-            pending = f"  set-up  p{a.player} settles at {places.intersection(a.a)}"
+            pending = f"  set-up  p{a.player} settles at {places.intersection(a.intersection)}"
             pending += f", receives {bundle(gain[0])}" if gain else ""
         else:
             dealt = [
@@ -229,7 +229,7 @@ def run_demo(
                 for e in events
                 if isinstance(e, hev.HelperDealt) and (c := words.clause(e)) is not None
             ]
-            say(f"{pending}; road {places.path(a.a)}" + "".join(dealt))
+            say(f"{pending}; road {places.path(a.path)}" + "".join(dealt))
         for e in events:
             if isinstance(e, hev.HelperDisplayed):
                 display = e.helpers

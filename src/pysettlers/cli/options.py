@@ -52,13 +52,19 @@ def add_rules_arguments(
     p.set_defaults(rules_class=rules)
 
 
-def add_argument(p: argparse.ArgumentParser, o: Option, *, checked: bool = False) -> None:
+def add_argument(
+    p: argparse.ArgumentParser, o: Option, *, checked: bool = False, **shape: Any
+) -> None:
     """The flag of option ``o``: its value in ``args.<name>``; ``checked``: a number is
     checked by its declaration as it is parsed (refused with the sub-command's usage and the
-    flag: options that no constructor checks before the command's work, ``serve``'s limits)."""
+    flag: options that no constructor checks before the command's work, ``serve``'s);
+    ``shape``: argparse's keywords for a flag of a shape no option kind says (``serve``'s
+    ``--trusted-proxy``: repeated, each an address)."""
     flag, help_ = o.cli_flag, o.help.replace("%", "%%")
     default = o.command_default
-    if o.kind == "bool":
+    if shape:
+        p.add_argument(flag, dest=o.name, default=default, metavar=o.metavar, help=help_, **shape)
+    elif o.kind == "bool":
         p.add_argument(flag, dest=o.name, action="store_true", help=help_)
     elif o.kind == "choices":
         p.add_argument(
@@ -68,8 +74,19 @@ def add_argument(p: argparse.ArgumentParser, o: Option, *, checked: bool = False
             default=default,
             choices=o.offered,
             metavar=o.metavar or "NAME",
-            help=help_,
+            help=help_ + (f": {', '.join(o.offered)}" if o.registry is not None else ""),
         )
+        if o.each_flag:  # each name a flag of its own too (``--pirate``), into the same list
+            words = o.choice_words()
+            for name in o.offered:
+                label, note = words[name]
+                p.add_argument(
+                    "--" + name.replace("_", "-"),
+                    dest=o.name,
+                    action="append_const",
+                    const=name,
+                    help=(f"{label}: {note}" if note else label).replace("%", "%%"),
+                )
     elif o.kind == "choice":
         said = f" ({default})" if default is not None else ""
         p.add_argument(flag, dest=o.name, choices=o.offered, default=default, help=help_ + said)
@@ -87,7 +104,8 @@ def add_argument(p: argparse.ArgumentParser, o: Option, *, checked: bool = False
             help=help_ + said,
         )
     else:  # text: given as it is, or as a file holding it
-        p.add_argument(flag, dest=o.name, default=default, metavar=o.metavar, help=help_)
+        said = f" ({default})" if default is not None else ""
+        p.add_argument(flag, dest=o.name, default=default, metavar=o.metavar, help=help_ + said)
 
 
 def checked_number(o: Option) -> Callable[[str], Any]:

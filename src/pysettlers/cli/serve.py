@@ -1,10 +1,11 @@
 """``pysettlers serve``: the game server (HTTP lobby, WebSocket play); needs the ``web`` extra.
 
-What this is for: the flags of :func:`pysettlers.server.create_app` and of the ASGI server
-(:func:`uvicorn_options`, also used by the tests so that they test what the command runs),
-checked before the server starts. The fair limits' flags are made from their declarations
-(``server/options.py``'s ``LIMIT_OPTIONS``: flag, help, default, and the refusal of a value
-out of range naming the flag) and become ``Limits`` (:func:`limit_values`).
+What this is for: the flags of :func:`pysettlers.server.create_app` (:func:`app_values`) and
+of the ASGI server (:func:`uvicorn_options`, also used by the tests so that they test what
+the command runs), checked before the server starts, and the fair limits' flags, which become
+``Limits`` (:func:`limit_values`). Every flag is made from its declaration
+(``server/options.py``'s ``APP_OPTIONS``, ``LISTEN_OPTIONS`` and ``LIMIT_OPTIONS``: flag,
+help, default, and the refusal of a value out of range naming the flag).
 
 What this is not: the server (``pysettlers.server``; only its dependency-free declarations
 are read here, so that ``pysettlers --help`` needs no ``web`` extra).
@@ -18,10 +19,10 @@ from typing import Any
 
 from pysettlers.admin import TOKEN_ENV as ADMIN_TOKEN_ENV
 from pysettlers.engine.options import Options
-from pysettlers.server.options import LIMIT_OPTIONS
+from pysettlers.server.options import APP_OPTIONS, LIMIT_OPTIONS, LISTEN_OPTIONS
 
 from .errors import Failure
-from .options import add_argument, at_least
+from .options import add_argument
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,19 +41,19 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         raise ValueError(f"--db: {problem}")
     limits = Limits(**limit_values(args))
-    app = create_app(
-        args.db,
-        bot_threads=args.bot_threads,
-        sqlite_sync=args.sqlite_sync,
-        park_after=args.park_after,
-        max_bot_games=args.max_bot_games,
-        admin_token=args.admin_token or os.environ.get(ADMIN_TOKEN_ENV) or None,
-        limits=limits,
-    )
+    values = app_values(args)
+    values["admin_token"] = values["admin_token"] or os.environ.get(ADMIN_TOKEN_ENV) or None
+    app = create_app(values.pop("db"), **values, limits=limits)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pysettlers server: open http://{host}:{args.port}/ (API: /docs)", flush=True)
     uvicorn.run(app, **uvicorn_options(args))
     return 0
+
+
+def app_values(args: argparse.Namespace) -> dict[str, Any]:
+    """``create_app``'s arguments given by the flags, by name (``db``: its ``db_url``)."""
+    options: Options = args.app_options
+    return {o.name: getattr(args, o.name) for o in options.where("serve")}
 
 
 def limit_values(args: argparse.Namespace) -> dict[str, Any]:
@@ -99,67 +100,26 @@ def _proxy(text: str) -> str:
         ) from None
 
 
-def add(sub: Any, limits: Options = LIMIT_OPTIONS) -> None:
-    """The ``serve`` sub-command and its flags; ``limits``: the fair limits' declarations (a
-    test passes one more)."""
+# The flags of a shape no option kind says: argparse's keywords for them.
+_SHAPES: dict[str, dict[str, Any]] = {"trusted_proxy": {"action": "append", "type": _proxy}}
+
+
+def add(
+    sub: Any,
+    limits: Options = LIMIT_OPTIONS,
+    app: Options = APP_OPTIONS,
+    listen: Options = LISTEN_OPTIONS,
+) -> None:
+    """The ``serve`` sub-command and its flags, each from its declaration: ``app``,
+    ``create_app``'s arguments; ``listen``, the ASGI server's; ``limits``, the fair limits
+    (a test passes one more of any)."""
     sv = sub.add_parser(
         "serve",
         help="run the game server (HTTP lobby, WebSocket play)",
         description="Run the game server: play online against bots and friends. Needs the "
         "web extra: pip install 'pysettlers[web]'.",
     )
-    sv.add_argument(
-        "--host", default="127.0.0.1", help="address to bind (127.0.0.1; 0.0.0.0 for a LAN)"
-    )
-    sv.add_argument("--port", type=at_least(0), default=8000, help="port (8000)")
-    sv.add_argument(
-        "--db",
-        default="sqlite:///pysettlers.db",
-        help="database URL: sqlite:///PATH or postgresql://USER@HOST/DB "
-        "(sqlite:///pysettlers.db in the working directory)",
-    )
-    sv.add_argument("--bot-threads", type=at_least(1), default=2, help="threads for bots (2)")
-    sv.add_argument(
-        "--sqlite-sync",
-        choices=("full", "normal"),
-        default="full",
-        help="SQLite: 'full' commits survive a power cut (an fsync per commit); 'normal' "
-        "survives a crash of the server but not of the machine, and is faster (full)",
-    )
-    sv.add_argument(
-        "--ws-compression",
-        action="store_true",
-        help="compress WebSocket messages (permessage-deflate): fewer bytes, more CPU",
-    )
-    sv.add_argument(
-        "--park-after",
-        type=float,
-        default=3600.0,
-        help="seconds a game with human seats may stand with nobody connected before it is "
-        "parked (not rebuilt at start; a player's connection wakes it) (3600)",
-    )
-    sv.add_argument(
-        "--max-bot-games",
-        type=at_least(0),
-        default=8,
-        help="bots-only games in progress at once; more are refused (8)",
-    )
-    sv.add_argument(
-        "--admin-token",
-        help="turn on the admin routes (pysettlers admin) with this secret "
-        "(or PYSETTLERS_ADMIN_TOKEN)",
-    )
-    # Fair limits (server/limits.py, docs/protocol.md#limits); 0 refuses every one.
-    for o in limits.where("serve"):
-        add_argument(sv, o, checked=True)
-    sv.add_argument(
-        "--trusted-proxy",
-        action="append",
-        type=_proxy,
-        metavar="IP[/BITS]",
-        help="a reverse proxy whose X-Forwarded-For header gives the client's address "
-        "(repeat for several); by default none is trusted and every limit counts the TCP "
-        "peer's address",
-    )
-    sv.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
-    sv.set_defaults(func=run, command_parser=sv, limit_options=limits)
+    # (Fair limits: server/limits.py, docs/protocol.md#limits; 0 refuses every one.)
+    for o in (*listen.where("serve"), *app.where("serve"), *limits.where("serve")):
+        add_argument(sv, o, checked=True, **_SHAPES.get(o.name, {}))
+    sv.set_defaults(func=run, command_parser=sv, limit_options=limits, app_options=app)

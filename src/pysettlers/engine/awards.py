@@ -46,7 +46,7 @@ def _bound(count: int, p: int) -> None:
 def longest_road_of(s: GameState, p: int) -> int:
     """The length of ``p``'s longest road in ``s`` (see :func:`trail_length`); with
     Seafarers ships, of ``p``'s longest trade route."""
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     return trail_length(s.topo, s.road_owner, s.building_owner, p, ships)
 
 
@@ -270,7 +270,7 @@ def extend_longest_road(s: GameState, p: int, e: int) -> None:
     end there, so the new longest trail is the old one or the longest trail from that leaf;
     a road joining roads at both ends may join two trails, and is measured from scratch.
     """
-    if s.ruleset.scenarios and path_pieces_of(s) is not None:
+    if s.ruleset.path_pieces:
         update_longest_road(s, (p,))  # the trade route: measured whole (route_length)
         return
     topo = s.topo

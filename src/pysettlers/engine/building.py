@@ -56,7 +56,7 @@ def can_build_anything(s: GameState, p: int) -> bool:
         return True
     if s.topo.n_bridge_paths and s.holds(p, BRIDGE_COST) and bridge_sites(s, p):
         return True
-    if s.ruleset.scenarios and any(x.can_build(s, p) for x in s.ruleset.scenarios):
+    if s.ruleset.path_pieces and any(x.can_build(s, p) for x in s.ruleset.path_pieces):
         return True
     return s.holds(p, SETTLEMENT_COST) and bool(settlement_sites(s, p, False))
 
@@ -112,7 +112,7 @@ def path_site_error(s: GameState, p: int, e: int) -> str | None:
     """Why ``p`` may not put a road piece (a road, or a bridge over water) on path ``e``."""
     if s.road_owner[e] != NOBODY:
         return f"only one road can be built on a path; {s.topo.path_names[e]} is taken"
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     if ships is not None and ships[e] != NOBODY:
         return f"a path holds one piece; a ship stands on {s.topo.path_names[e]}"
     if s.roads_left[p] <= 0:
@@ -180,9 +180,8 @@ def road_piece_sites(s: GameState, p: int) -> list[int]:
     sites = road_sites(s, p)
     if s.topo.n_bridge_paths:
         sites += bridge_sites(s, p)
-    if s.ruleset.scenarios:
-        for x in s.ruleset.scenarios:
-            sites += x.extra_road_building_sites(s, p)
+    for x in s.ruleset.path_pieces:
+        sites += x.extra_road_building_sites(s, p)
     return sites
 
 
@@ -236,7 +235,7 @@ def place_road(s: GameState, p: int, e: int) -> None:
                     gained |= 1 << f
         if not blocked[v]:
             s.settle_frontier[p] |= 1 << v
-    if s.ruleset.scenarios:
+    if s.ruleset.path_pieces:
         ships = path_pieces_of(s)
         if ships is not None:  # a path with a ship takes no road (Seafarers)
             for f in bits(gained):
@@ -259,7 +258,7 @@ def remove_road(s: GameState, e: int) -> None:
     refresh_road_frontiers(s, near)
     ro = s.road_owner
     blocked = s.blocked
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     for v in topo.path_ends[e]:
         mine = any(ro[f] == p for f in topo.intersection_paths[v])
         if ships is not None and not mine:  # the end of one of p's ships stays a site
@@ -275,7 +274,7 @@ def refresh_road_frontiers(s: GameState, paths: set[int] | tuple[int, ...]) -> N
     """Every player's road frontier on ``paths``, recomputed (after a change near them)."""
     ro = s.road_owner
     fr = s.road_frontier
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     for f in paths:
         bit = 1 << f
         free = ro[f] == NOBODY and (ships is None or ships[f] == NOBODY)
@@ -309,7 +308,7 @@ def settlement_site_error(s: GameState, p: int, v: int, setup: bool) -> str | No
     if s.settlements_left[p] <= 0:
         return "you have built all 5 of your settlements; upgrade one to a city first"
     if not setup and not any(s.road_owner[e] == p for e in topo.intersection_paths[v]):
-        ships = path_pieces_of(s) if s.ruleset.scenarios else None
+        ships = path_pieces_of(s) if s.ruleset.path_pieces else None
         # Seafarers: a ship line ends at a settlement (002), so a ship connects one too.
         if ships is None or not any(ships[e] == p for e in topo.intersection_paths[v]):
             return "each settlement must connect to at least one of your own roads" + (
@@ -387,7 +386,7 @@ def place_settlement(s: GameState, p: int, v: int) -> None:
     ro = s.road_owner
     broken = {ro[e] for e in topo.intersection_paths[v] if ro[e] != NOBODY and ro[e] != p}
     others = [q for q in broken if sum(ro[e] == q for e in topo.intersection_paths[v]) >= 2]
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     if ships is not None:
         # A trade route is broken here too: two pieces of another player, roads or ships.
         vp = topo.intersection_paths[v]
@@ -488,7 +487,7 @@ class BuildRoad(Rule):
         if ph == P.SETUP_ROAD:
             s.events.append(make(RoadBuilt, (p, e)))
             place_road(s, p, e)
-            for x in s.ruleset.scenarios:
+            for x in s.ruleset.set_ups:
                 x.after_setup_road(s, p)
             next_setup_step(s)
         elif ph == P.ROAD_BUILDING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, overload
 
 from . import data
 from .options import (
@@ -91,19 +91,29 @@ class Rules:
       record replays the same map from them).
     * ``trade_build`` — ``combined`` trade/build phase (Almanac, the default) or the
       beginners' ``separate`` trade phase followed by a build phase.
-    * ``helpers`` — the *Helpers of CATAN* scenario (R5 pp. 8–9): each player always has one
-      of ten helper cards whose advantage they may use (``helpers.py``). Off by default;
-      for at most 6 players (the stack holds six numbered helpers).
+    * ``scenarios`` — the scenarios in play, by name, kept sorted: the registered scenarios
+      switched on by name (``registry.named_scenarios``; an unknown name is refused naming
+      ``scenarios`` and the names known). None by default. Today:
+
+      * ``helpers`` — the *Helpers of CATAN* (R5 pp. 8–9): each player always has one of
+        ten helper cards whose advantage they may use (``scenarios/helpers``); for at most
+        6 players (the stack holds six numbered helpers).
+      * ``pirate`` — the 1996 rules' "Pirate" (003, "Alternate Rules for Experienced
+        Players", 1): the robber may also be placed on a harbor, closing it to trade while
+        it stands there (``scenarios/pirate``).
+      * ``ships`` — Seafarers ships (002): ships built for lumber and wool on the paths
+        that touch the sea, lines of ships from one's settlements, the ship at a line's
+        open end moved once a turn, and the Longest Road counted as the Longest Trade Route
+        (``scenarios/ships``); on any map (every map has sea round it).
+
+      ``Rules(helpers=True)``, ``Rules(pirate=True, ships=True)`` and ``replace(rules,
+      pirate=False)`` still say the same (a true one adds its name, a false one takes it
+      away), and :attr:`helpers`, :attr:`pirate` and :attr:`ships` read whether the name is
+      in: the rules had one boolean per scenario before.
     * ``alternate`` — the 1996 rules' alternate rules in play, by name (``ALTERNATE_RULES``;
       ``alternate.py``), kept sorted. ``no_trade_after_building`` is the same rule as the
       ``separate`` trade and build phases, so it is stored as ``trade_build="separate"``.
-    * ``pirate`` — the 1996 rules' "Pirate" (003, "Alternate Rules for Experienced Players",
-      1): the robber may also be placed on a harbor, closing it to trade while it stands
-      there (``scenarios/pirate``). Off by default.
-    * ``ships`` — Seafarers ships (002): ships built for lumber and wool on the paths that
-      touch the sea, lines of ships from one's settlements, the ship at a line's open end
-      moved once a turn, and the Longest Road counted as the Longest Trade Route
-      (``scenarios/ships``). Off by default; on any map (every map has sea round it).
+      (The islands maps' bridges are switched on by ``map_kind``, not named here.)
     * ``seed`` — seeds the map and the game's own chance.
     """
 
@@ -114,15 +124,48 @@ class Rules:
     trade_build: TradeBuild = "combined"
     large_game_variant: LargeGameVariant = "special_building"
     seed: int = 0
-    helpers: bool = False
+    scenarios: tuple[str, ...] = ()
     alternate: tuple[AlternateRule, ...] = ()
-    pirate: bool = False
-    ships: bool = False
     map_description: str | None = None
 
     options: ClassVar[Options] = RULES_OPTIONS
     """The declaration of every field (``options.py``): its type, range or choices, default
     and help. A subclass with more fields declares them here too."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        vp_target: int = 10,
+        discard_limit: int | None = None,
+        map_kind: MapKind = "variable",
+        trade_build: TradeBuild = "combined",
+        large_game_variant: LargeGameVariant = "special_building",
+        seed: int = 0,
+        scenarios: tuple[str, ...] = (),
+        alternate: tuple[AlternateRule, ...] = (),
+        map_description: str | None = None,
+        *,
+        helpers: bool | None = None,
+        pirate: bool | None = None,
+        ships: bool | None = None,
+    ) -> None:
+        # Written out, not generated: the fields (with the defaults of their declarations,
+        # ``tests/engine/test_rules_scenarios.py``) and the booleans the rules had before
+        # ``scenarios``, which ``dataclasses.replace`` passes on as well.
+        if helpers is not None or pirate is not None or ships is not None:
+            scenarios = _switched(scenarios, helpers=helpers, pirate=pirate, ships=ships)
+        put = object.__setattr__
+        put(self, "players", players)
+        put(self, "vp_target", vp_target)
+        put(self, "discard_limit", discard_limit)
+        put(self, "map_kind", map_kind)
+        put(self, "trade_build", trade_build)
+        put(self, "large_game_variant", large_game_variant)
+        put(self, "seed", seed)
+        put(self, "scenarios", scenarios)
+        put(self, "alternate", alternate)
+        put(self, "map_description", map_description)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         try:
@@ -138,6 +181,7 @@ class Rules:
         # inside a check. Then what involves several options, each refusal naming them.
         type(self).options.check(self)
         self._normalise_alternate()
+        object.__setattr__(self, "scenarios", tuple(sorted(self.scenarios)))
         if self.players >= 7 and self.map_kind not in (*TWO_SET_MAPS, "described"):
             # A described map (a user's) may be drawn for any number of players.
             raise OptionError(
@@ -153,9 +197,11 @@ class Rules:
             # "Each player takes the top card" of the stack A1–A6 with their second
             # settlement (R5 p. 8): six numbered helpers, for at most six players.
             raise OptionError(
-                "helpers",
-                f"the Helpers of CATAN deal one of six numbered helpers (A1–A6) to each "
-                f"player: at most 6 players (got {self.players})",
+                "scenarios",
+                "the Helpers of CATAN (",
+                Mention("scenarios", ("helpers",)),
+                f") deal one of six numbered helpers (A1–A6) to each player: at most 6 "
+                f"players (got {self.players})",
             )
         for name, why in (("ignore_seven", 5), ("knight_interrupts", 8)):
             # Sean's owner answers a 7 at once, and Lin's owner moves the robber: whether
@@ -242,6 +288,22 @@ class Rules:
         """Whether the alternate rule ``rule`` is in play."""
         return rule in self.alternate
 
+    # The scenarios' booleans of the rules before ``scenarios``, read as they always were.
+    @property
+    def helpers(self) -> bool:
+        """Whether the Helpers of CATAN are in play (``"helpers" in scenarios``)."""
+        return "helpers" in self.scenarios
+
+    @property
+    def pirate(self) -> bool:
+        """Whether the 1996 pirate is in play (``"pirate" in scenarios``)."""
+        return "pirate" in self.scenarios
+
+    @property
+    def ships(self) -> bool:
+        """Whether Seafarers ships are in play (``"ships" in scenarios``)."""
+        return "ships" in self.scenarios
+
     # Derived component sizes (tables in data.py).
     @property
     def extension(self) -> bool:
@@ -312,14 +374,61 @@ class Rules:
         return data.DECK_EXT if self.extension else data.DECK_BASE
 
     def to_json(self) -> dict[str, Any]:
-        """The options as JSON by name (``options.py``): the scenario options only when on,
-        so records of games without them stay exactly as they were before they existed."""
+        """The options as JSON by name (``options.py``): the scenarios and alternate rules
+        only when some are in play, so records of games without them stay exactly as they
+        were before they existed."""
         return type(self).options.to_json(self)
 
     @classmethod
     def from_json(cls, obj: object) -> Rules:
-        """Rules from :meth:`to_json` data; raises ``ValueError`` naming a bad option."""
-        return cls(**cls.options.from_json(obj))
+        """Rules from :meth:`to_json` data, or from that of the rules before ``scenarios``
+        (``"helpers": true``: :func:`upgrade_json`); raises ``ValueError`` naming a bad
+        option."""
+        return cls(**cls.options.from_json(upgrade_json(obj)))
+
+
+_FLAGS: Final = ("helpers", "pirate", "ships")
+"""The scenarios that were one boolean each in the rules before ``scenarios``."""
+
+
+def _switched(scenarios: Any, **flags: object) -> Any:
+    """``scenarios`` with each scenario of a true flag added and of a false one taken away
+    (a flag that is not true or false is refused naming it)."""
+    if not isinstance(scenarios, tuple | list):
+        return scenarios  # (refused by the check, naming ``scenarios``)
+    names = list(scenarios)
+    for name, on in flags.items():
+        if on is None:
+            continue
+        if not isinstance(on, bool):
+            try:
+                got = repr(on)
+            except RecursionError:  # (as ``Rules.__post_init__`` says it)
+                raise ValueError("rules: an option's value nests too deeply") from None
+            raise OptionError(name, f"{name} must be true or false (got {got})")
+        if on and name not in names:
+            names.append(name)
+        elif not on:
+            names = [x for x in names if x != name]
+    return tuple(names)
+
+
+@overload
+def upgrade_json(obj: dict[str, Any]) -> dict[str, Any]: ...
+@overload
+def upgrade_json(obj: object) -> object: ...
+def upgrade_json(obj: object) -> object:
+    """Rules JSON as this version writes it: the booleans of the rules before ``scenarios``
+    (``"helpers": true``, ``"pirate": false``) as its names, merged with any ``scenarios``
+    given (a record, a server's request or a results file of an older version). Anything
+    else is returned as it is (the options' own reading refuses what it must)."""
+    if not isinstance(obj, dict) or not any(k in obj for k in _FLAGS):
+        return obj
+    out = {k: v for k, v in obj.items() if k not in (*_FLAGS, "scenarios")}
+    switched = _switched(obj.get("scenarios", []), **{k: obj[k] for k in _FLAGS if k in obj})
+    if switched != ():
+        out["scenarios"] = list(switched) if isinstance(switched, tuple) else switched
+    return out
 
 
 fields_match(Rules, Rules.options)  # one field per declared option, with its default
@@ -338,4 +447,5 @@ __all__ = [
     "Rules",
     "TradeBuild",
     "default_map_kind",
+    "upgrade_json",
 ]

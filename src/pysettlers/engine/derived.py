@@ -54,7 +54,7 @@ def recount(s: GameState) -> dict[str, Any]:
     for o in s.road_owner:
         if o != NOBODY:
             roads_left[o] -= 1
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None  # Seafarers
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None  # Seafarers
     hex_owners = [0] * topo.n_hexes
     prod: list[list[tuple[int, int]]] = [[] for _ in range(13)]
     numbers = s.board.numbers

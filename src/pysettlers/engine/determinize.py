@@ -142,8 +142,8 @@ def _hand_bounds(view: View, s: GameState, known: Sequence[Bundle] | None) -> li
             terms = partner_terms(s, q)
             if terms is not None:
                 at_least(q, terms[1])
-    for x in s.ruleset.scenarios:
-        for q, bound in x.view_bounds(view.ext.get(x.name)):
+    for x in s.ruleset.card_keepers:
+        for q, bound in x.view_bounds(view):
             at_least(q, bound)
     return low
 
@@ -195,9 +195,9 @@ def _deal_development_cards(view: View, s: GameState, rng: random.Random) -> Non
         for c in range(5):
             unseen[c] -= view.played[slot(p, c)]
     reserved = [0] * 5  # in the deck, but known to the viewer (a scenario's)
-    for x in s.ruleset.scenarios:
+    for x in s.ruleset.card_keepers:
         unseen = [u - c for u, c in zip(unseen, x.cards_out_of_game(s))]
-        reserved = [r + c for r, c in zip(reserved, x.deck_reserved(view.ext.get(x.name)))]
+        reserved = [r + c for r, c in zip(reserved, x.deck_reserved(view))]
     if me is not None:
         assert view.dev_cards is not None
         unseen = [u - d for u, d in zip(unseen, view.dev_cards)]
@@ -235,8 +235,8 @@ def _deal_development_cards(view: View, s: GameState, rng: random.Random) -> Non
             new[c] += 1
         s.dev_new[seat_slice(q)] = new
     s.deck = [d + r for d, r in zip(deck, reserved)]
-    for x in s.ruleset.scenarios:
-        x.redeal(s, view.ext.get(x.name), rng)
+    for x in s.ruleset.card_keepers:
+        x.redeal(s, view, rng)
 
 
 def _vp_ranges(view: View, others: Sequence[int]) -> dict[int, tuple[int, int]]:

@@ -228,8 +228,8 @@ class PlayRoadBuilding(PlayCard):
         take_card(s, p, D.ROAD_BUILDING)
         s.events.append(RoadBuildingPlayed(p))
         s.free_roads = min(2, s.roads_left[p])
-        if s.ruleset.scenarios and any(
-            x.extra_road_building_sites(s, p) for x in s.ruleset.scenarios
+        if s.ruleset.path_pieces and any(
+            x.extra_road_building_sites(s, p) for x in s.ruleset.path_pieces
         ):
             s.free_roads = 2  # ships too: the phase ends early when no piece has a site
         s.resume = s.phase

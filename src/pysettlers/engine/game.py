@@ -88,7 +88,7 @@ def new_game(
         _beginner_setup(s)
         s.first_player = s.current = first_player or 0
         s.phase = P.PRE_ROLL
-        for x in s.ruleset.scenarios:
+        for x in s.ruleset.set_ups:
             x.new_game(s)
         s.turn = 1
     else:

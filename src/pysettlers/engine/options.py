@@ -17,7 +17,9 @@ field and ``options = RULES_OPTIONS.plus(Option(...))``.
 
 What this is not: the checks that involve several options (a map's player count, the
 Helpers of CATAN's six helpers, a reachable VP target: ``Rules._check``) and no rule logic.
-Dependency-free: nothing here imports the rest of the engine.
+Dependency-free: nothing here imports the rest of the engine, but for the scenarios' names,
+asked of the registry when a value is checked or a form or flag is made (``Rules.scenarios``
+takes the registered scenarios', so a scenario is its package and one registry line).
 """
 
 from __future__ import annotations
@@ -99,6 +101,9 @@ class Option:
     choices: tuple[str, ...] = ()
     registry: Callable[[], tuple[str, ...]] | None = None
     """Where the choices come from when they are registered, not fixed (asked each time)."""
+    registry_words: Callable[[], Mapping[str, tuple[str, str]]] | None = None
+    """The words of each registered choice: its label and its note (``choice_labels`` and
+    ``choice_notes`` of fixed choices)."""
     item: str = ""
     """What one name of a list option is, in messages ("alternate rule")."""
     implied: tuple[str, ...] = ()
@@ -121,6 +126,12 @@ class Option:
     """The option's name in a line of words (a report's headline), where not its label."""
     choice_labels: tuple[str, ...] = ()
     """The lobby's words for each of ``choices``, in order (where not the names)."""
+    each_flag: bool = False
+    """A list of names: each name is also a command-line flag of its own (``--pirate`` for
+    ``--scenario pirate``), with its label and note as help."""
+    folded: bool = False
+    """A list of names: the form folds its boxes away under its label (the alternate rules);
+    else each box is drawn like a true-or-false option, with its note."""
     group: str = "rules"
     """Where the lobby shows it: ``table`` (with the seats), ``map`` (with the map's
     preview), ``rules``, ``scenarios``, ``alternate`` (folded), ``server`` (the game's server
@@ -150,6 +161,15 @@ class Option:
     def all_choices(self) -> tuple[str, ...]:
         """Every value a choice takes (a registry's names as registered now)."""
         return self.registry() if self.registry is not None else self.choices
+
+    def choice_words(self) -> dict[str, tuple[str, str]]:
+        """The label and note of each choice (the name and no note where none is given)."""
+        if self.registry_words is not None:
+            words = dict(self.registry_words())
+        else:
+            labels = zip(self.choices, self.choice_labels, strict=False)
+            words = {c: (label, "") for c, label in labels}
+        return {c: words.get(c, (c, "")) for c in self.all_choices}
 
     @property
     def offered(self) -> tuple[str, ...]:
@@ -224,9 +244,14 @@ class Option:
         known = self.all_choices
         for name in value:
             if not isinstance(name, str) or name not in known:
-                raise OptionError(self.name, f"unknown {item} {name!r} (known: {', '.join(known)})")
+                raise OptionError(
+                    self.name,
+                    Mention(self.name),
+                    f": unknown {item} {name!r} (known: {', '.join(known)})",
+                )
         if len(set(value)) != len(value):
-            raise OptionError(self.name, f"an {item} is named twice in {list(value)}")
+            article = "an" if item[0] in "aeiou" else "a"
+            raise OptionError(self.name, f"{article} {item} is named twice in {list(value)}")
 
     def _refuse(self, must: str, value: object) -> NoReturn:
         raise OptionError(self.name, Mention(self.name), f"{must} (got {value!r})")
@@ -252,8 +277,13 @@ class Option:
             "optional": self.optional,
         }
         if self.kind in ("choice", "choices"):
-            labels = dict(zip(self.choices, self.choice_labels, strict=False))
-            out["choices"] = [[c, labels.get(c, c)] for c in self.offered]
+            words = self.choice_words()
+            out["choices"] = [[c, words[c][0]] for c in self.offered]
+            notes = [words[c][1] for c in self.offered]
+            if any(notes):
+                out["choice_notes"] = notes
+        if self.folded:
+            out["folded"] = True
         for key in ("low", "high", "step"):
             value = getattr(self, key)
             if value is not None:
@@ -287,6 +317,8 @@ def _quick(o: Option) -> Callable[[object], bool]:
                 and len(set(v)) == len(v)
             )
         )
+    if o.kind == "choices":  # (none named: the usual value, no registry asked)
+        return lambda v: v == ()
     if o.kind == "text":
         return lambda v: (none and v is None) or (type(v) is str and len(v) <= high)
     return lambda v: False
@@ -424,6 +456,21 @@ ALTERNATE_RULES: tuple[AlternateRule, ...] = get_args(AlternateRule)
 MAX_DESCRIPTION = 200_000
 """Characters a map description may have (a 200-hex map with every field is far less)."""
 
+
+def _scenario_names() -> tuple[str, ...]:
+    """The names ``Rules.scenarios`` takes: the registered scenarios switched on by name
+    (``registry.named_scenarios``; the only import of the engine here, when asked)."""
+    from . import registry
+
+    return tuple(x.name for x in registry.named_scenarios())
+
+
+def _scenario_words() -> dict[str, tuple[str, str]]:
+    from . import registry
+
+    return {x.name: (x.label or x.name, x.note) for x in registry.named_scenarios()}
+
+
 RULES_OPTIONS = Options(
     (
         Option(
@@ -535,15 +582,19 @@ RULES_OPTIONS = Options(
             order=20,
         ),
         Option(
-            "helpers",
-            "bool",
-            False,
-            "play the Helpers of CATAN scenario",
-            label="Helpers of CATAN",
-            note="each player has a helper with a power of its own, turned over or exchanged "
-            "once used",
+            "scenarios",
+            "choices",
+            (),
+            "a scenario in play, repeatable, each also a flag of its own",
+            registry=_scenario_names,
+            registry_words=_scenario_words,
+            each_flag=True,
+            flag="--scenario",
+            metavar="NAME",
+            item="scenario",
+            label="Scenarios",
             omit_default=True,
-            term="Helpers of CATAN",
+            term="scenarios",
             group="scenarios",
             order=10,
         ),
@@ -569,32 +620,8 @@ RULES_OPTIONS = Options(
                 "8. Knights interrupt a robber move",
             ),
             omit_default=True,
+            folded=True,
             term="alternate rules",
-        ),
-        Option(
-            "pirate",
-            "bool",
-            False,
-            "the 1996 pirate: the robber may also be placed on a harbor, closing it to trade",
-            label="Pirate (1996)",
-            note="the robber may also stand on a harbor, closing it to trade",
-            omit_default=True,
-            term="pirate",
-            group="scenarios",
-            order=20,
-        ),
-        Option(
-            "ships",
-            "bool",
-            False,
-            "Seafarers ships: built for lumber and wool on paths by the sea, the ship at the "
-            "open end of a line moved once a turn, the Longest Trade Route",
-            label="Ships (Seafarers)",
-            note="built by the sea, the one at a line's open end moved; the Longest Trade Route",
-            omit_default=True,
-            term="ships",
-            group="scenarios",
-            order=30,
         ),
         Option(
             "map_description",

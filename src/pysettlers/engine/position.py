@@ -226,8 +226,8 @@ def position(
         s.bank = list(_resources(bank, "bank"))
     if deck is None:
         gone = [0] * 5
-        for x in s.ruleset.scenarios:
-            gone = [g + c for g, c in zip(gone, x.cards_out_of_game(s))]
+        for keeper in s.ruleset.card_keepers:
+            gone = [g + c for g, c in zip(gone, keeper.cards_out_of_game(s))]
         s.deck = [
             rules.deck[d] - sum(s.dev[d::5]) - sum(s.played[d::5]) - gone[d] for d in range(5)
         ]

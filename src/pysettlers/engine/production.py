@@ -271,23 +271,23 @@ def place_robber(s: GameState, p: int, site: int, victim: int, outcome: Outcome)
     """``p`` places the robber on ``site`` (a hex, or a harbor with the pirate:
     ``Topology.site_name``) naming ``victim`` (``NOBODY``: none) and steals, unless a scenario
     settles the steal later (alternate rule 8). Returns the card stolen, if any."""
-    scenarios = s.ruleset.scenarios
-    if scenarios and _steal_waits(s, p):
+    settlers = s.ruleset.steal_settlers
+    if settlers and _steal_waits(s, p):
         s.robber = site  # placed; the steal is the scenario's to settle
-        for x in scenarios:
+        for x in settlers:
             x.robber_placed(s, p, site, victim, True)
         return None
     stolen = outcome = steal_card(s, victim, outcome)
     move_robber(s, p, site, victim, stolen)
     s.phase = s.resume
-    for x in scenarios:
+    for x in settlers:
         x.robber_placed(s, p, site, victim, False)
     return outcome
 
 
 def placing_chances(s: GameState, p: int, victim: int) -> list[tuple[Outcome, float]]:
     """The chance outcomes of ``p`` placing the robber naming ``victim``."""
-    if victim == NOBODY or (s.ruleset.scenarios and _steal_waits(s, p)):
+    if victim == NOBODY or (s.ruleset.steal_settlers and _steal_waits(s, p)):
         return []
     return steal_chances(s, victim)
 
@@ -296,7 +296,7 @@ def placing_outcome_error(s: GameState, p: int, victim: int, outcome: Outcome) -
     """Why ``outcome`` cannot be the card ``p`` steals from ``victim`` placing the robber."""
     if victim == NOBODY or not s.hand_size(victim):
         return "nothing is stolen here, so no card can be named"
-    if s.ruleset.scenarios and _steal_waits(s, p):
+    if s.ruleset.steal_settlers and _steal_waits(s, p):
         return "nothing is stolen yet: another player may interrupt with a knight"
     if not is_int(outcome) or not 0 <= outcome < 5 or not held(s, victim, outcome):
         return f"p{victim} holds no card {outcome_words(K.MOVE_ROBBER, outcome)} to be stolen"
@@ -326,7 +326,7 @@ def steal_chances(s: GameState, victim: int) -> list[tuple[Outcome, float]]:
 
 def _steal_waits(s: GameState, p: int) -> bool:
     """Whether a scenario settles the steal of the robber ``p`` is placing (rule 8)."""
-    return any(x.steal_waits(s, p) for x in s.ruleset.scenarios)
+    return any(x.steal_waits(s, p) for x in s.ruleset.steal_settlers)
 
 
 # Registered by call, not by decorator: mypyc compiles only undecorated classes.

@@ -27,10 +27,18 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from .actions import Action, Outcome
 from .config import Rules
+from .scenario import (
+    CAPABILITIES,
+    CardKeeper,
+    HarborCloser,
+    PathPieces,
+    Scenario,
+    SetUp,
+    StealSettler,
+)
 from .types import ActionKind, Phase
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
     from .state import GameState
     from .tables import ActionTable
 
@@ -115,6 +123,12 @@ def register_scenario(scenario: Scenario) -> None:
     """Attach a scenario or variant family (see ``scenario.py`` for its hook points)."""
     if any(x.name == scenario.name for x in _SCENARIOS):
         raise ValueError(f"scenario {scenario.name!r} is already registered")
+    for c in scenario.capabilities():
+        if not any(isinstance(c, k) for k in CAPABILITIES):
+            raise ValueError(
+                f"scenario {scenario.name!r}: {type(c).__name__} is none of the capability "
+                "classes of scenario.py"
+            )
     _SCENARIOS.append(scenario)
     _ruleset.cache_clear()
 
@@ -128,21 +142,29 @@ class Ruleset:
     has needs, else ``None``) the rules of the kinds whose needs are met, for each
     ``have`` mask of what a player holds; ``quiet_listers`` and ``quiet_by_have`` the same
     without domestic trade proposals (offers and counter-offers); ``scenarios`` the
-    scenarios in play, in registration order, whose hooks the rules call.
+    scenarios in play, in registration order, whose hooks the rules call. The hooks only
+    some scenario needs are capabilities it has (``scenario.py``), gathered here by class
+    in the same order: ``set_ups``, ``steal_settlers``, ``harbor_closers``,
+    ``card_keepers`` and ``path_pieces`` (each an empty tuple in the base game).
     """
 
     __slots__ = (
         "alternate",
         "by_have",
         "by_kind",
+        "card_keepers",
+        "harbor_closers",
         "listers",
         "needs_hand",
+        "path_pieces",
         "quiet_by_have",
         "quiet_listers",
         "phase_kinds",
         "public_rules",
         "scenario_of_phase",
         "scenarios",
+        "set_ups",
+        "steal_settlers",
         "discard_max",
         "special_building",
         "vp_target",
@@ -170,6 +192,20 @@ class Ruleset:
                     raise ValueError(f"scenario {x.name!r} redefines {rule.kind.name}")
                 chosen[rule.kind] = rule
         self.scenarios: tuple[Scenario, ...] = scenarios
+        has = [c for x in scenarios for c in x.capabilities()]
+        self.set_ups: tuple[SetUp, ...] = tuple(c for c in has if isinstance(c, SetUp))
+        self.steal_settlers: tuple[StealSettler, ...] = tuple(
+            c for c in has if isinstance(c, StealSettler)
+        )
+        self.harbor_closers: tuple[HarborCloser, ...] = tuple(
+            c for c in has if isinstance(c, HarborCloser)
+        )
+        self.card_keepers: tuple[CardKeeper, ...] = tuple(
+            c for c in has if isinstance(c, CardKeeper)
+        )
+        self.path_pieces: tuple[PathPieces, ...] = tuple(
+            c for c in has if isinstance(c, PathPieces)
+        )
         # Indexed by the kind's value, which may skip reserved ids (``types.ActionKind``).
         self.by_kind: list[Rule | None] = [
             chosen.get(ActionKind(k)) if k in _KIND_VALUES else None for k in range(_N_KINDS)
@@ -261,3 +297,10 @@ def phase_owner(phase: Phase) -> Scenario | None:
 def registered_scenarios() -> tuple[Scenario, ...]:
     """Every registered scenario, in registration order (the order their hooks run)."""
     return tuple(_SCENARIOS)
+
+
+def named_scenarios() -> tuple[Scenario, ...]:
+    """The registered scenarios switched on by naming them in ``Rules.scenarios`` (their
+    ``by_name``), by name: the names that option takes, the lobby's checkboxes and the
+    command line's ``--scenario NAME`` and flags of their own."""
+    return tuple(sorted((x for x in _SCENARIOS if x.by_name), key=lambda x: x.name))

@@ -90,10 +90,10 @@ def has_generic_harbor(s: GameState, p: int) -> bool:
     board = s.board
     ends = s.topo.path_ends
     bo = s.building_owner
-    scenarios = s.ruleset.scenarios
+    closers = s.ruleset.harbor_closers
     for kind, e in board.harbors:
         if kind == Harbor.GENERIC and any(bo[v] == p for v in ends[e]):
-            if not scenarios or not any(x.harbor_closed(s, e) for x in scenarios):
+            if not closers or not any(x.harbor_closed(s, e) for x in closers):
                 return True
     return False
 
@@ -286,8 +286,8 @@ class MaritimeTrade(Rule):
 
     def error(self, s: GameState, a: Action) -> str | None:
         err = maritime_error(s, a.player, a.give, a.get)
-        if err is not None and s.ruleset.scenarios:
-            for x in s.ruleset.scenarios:  # a scenario's own reason names its rule (raises)
+        if err is not None:
+            for x in s.ruleset.harbor_closers:  # its own reason names its rule (raises)
                 x.trade_refused(s, a.player, a.give, a.get)
         return err
 

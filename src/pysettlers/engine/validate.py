@@ -313,7 +313,7 @@ def path_supply_problems(s: GameState) -> list[str]:
     n = s.n
     roads = _per_player(s.road_owner, n)
     counts = [("roads_left", data.ROADS_PER_PLAYER, "roads", roads)]
-    ships = path_pieces_of(s) if s.ruleset.scenarios else None
+    ships = path_pieces_of(s) if s.ruleset.path_pieces else None
     if ships is not None:
         counts.append(("ships", data.SHIPS_PER_PLAYER, "ships", _per_player(ships, n)))
     return _beyond(counts)
@@ -630,7 +630,7 @@ def _offer(s: GameState, out: list[str]) -> None:
 def _out_of_game(s: GameState) -> list[int]:
     """Development cards the scenarios in play took out of the game, by kind."""
     gone = [0] * 5
-    for x in s.ruleset.scenarios:
+    for x in s.ruleset.card_keepers:
         for d, c in enumerate(x.cards_out_of_game(s)):
             gone[d] += c
     return gone

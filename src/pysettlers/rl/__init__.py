@@ -38,6 +38,7 @@ from .layout import (
     LayoutError,
     action_layout,
     describe_layout,
+    families,
     register_family,
 )
 
@@ -61,6 +62,7 @@ __all__ = [
     "aec_env",
     "describe_layout",
     "env",
+    "families",
     "frame_for",
     "graph_edges",
     "raw_env",

@@ -16,8 +16,9 @@ state — into fixed-size ``float32`` arrays indexed by the rules' frame (``fram
   discard owed, development cards bought this turn, trade ratios (5), longest road, largest
   army, current player, decider now, special builder, answer to the offer (none / pending /
   accepted / rejected / countered, 5), the counter-offer's give and get (10), the hand when
-  hands are face up (5; alternate rule 2, else 0), and with the Helpers of CATAN the helper
-  held (none + 10) and its side;
+  hands are face up (5; alternate rule 2, else 0), then each scenario's columns (its RL
+  face's ``player_features``: with the Helpers of CATAN the helper held, none + 10, and
+  its side);
 * ``me`` — own hand (5), own development cards (5), of them bought this turn (5), own
   victory points;
 * ``globals`` — bank (5), development deck size, phase one-hot (every ``Phase``),
@@ -36,6 +37,7 @@ property of ``observe`` carries over (tests/rl/test_rl.py checks it on the array
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +49,7 @@ from pysettlers.engine.data import pips
 from pysettlers.engine.types import NOBODY
 
 from .frame import Frame, Mapping, frame_for, mapping
+from .scenarios import faces_on
 
 F32 = npt.NDArray[np.float32]
 N_PHASES = len(Phase)
@@ -56,7 +59,7 @@ N_HARBOR_KINDS = 6
 
 def player_features(rules: Rules) -> int:
     base = 1 + 1 + 1 + 5 + 1 + 1 + 1 + 3 + 1 + 1 + 5 + 1 + 1 + 1 + 1 + 1 + 5 + 10 + 5
-    return base + (11 + 1 if rules.helpers else 0)
+    return base + sum(getattr(face, "PLAYER_FEATURES", 0) for face in faces_on(rules))
 
 
 GLOBAL_FEATURES = 5 + 1 + N_PHASES + 1 + 1 + 10 + 12 + 1 + 1
@@ -112,6 +115,10 @@ class Encoder:
         self._static: tuple[F32, F32, F32, Mapping] | None = None
         # Per viewer: the key and arrays of the last board part made (``_board_arrays``).
         self._last: dict[int, tuple[tuple[Any, ...], tuple[F32, F32, F32, F32]]] = {}
+        # The scenarios' columns of each player row (their RL faces'), looked up once.
+        self._player_parts: tuple[Callable[[View, int], Sequence[float]], ...] = tuple(
+            face.player_features for face in faces_on(rules) if hasattr(face, "player_features")
+        )
 
     def _board_part(self, board: Board) -> tuple[F32, F32, F32, Mapping]:
         """The static arrays of a board (land, terrain, numbers, harbors), made once a game."""
@@ -232,7 +239,7 @@ class Encoder:
         out.append(view.own_vp or 0)
         # players, from the viewer clockwise
         deciders = view.deciders
-        helpers = view.ext.get("helpers") if self.rules.helpers else None
+        player_parts = self._player_parts
         answers = view.offer_answers
         counters = view.offer_counters
         hands = view.hands
@@ -264,9 +271,8 @@ class Encoder:
                 *(counters[q][1] if answer == 4 else _ZEROS5),
                 *(hands[q] if hands is not None else _ZEROS5),
             )
-            if helpers is not None:
-                out += _ONEHOT[11][helpers.held[q] + 1]
-                out.append(helpers.sides[q])
+            for part in player_parts:
+                out += part(view, q)
         flat = np.concatenate((np.array(out, np.float32), board_flat))
         parts: dict[str, F32] = {}
         if graph:

@@ -3,7 +3,9 @@
 What this is for: each :class:`Field` reads one argument of an engine action as an integer
 in ``range(size)`` — a place of the rules' frame, a resource, a seat counted clockwise from
 the actor, a one-card or k-card bundle — writes it back into an action, and names it in
-words. ``layout.py`` builds its families (one per action kind) as products of these.
+words. ``layout.py`` builds the base game's families (one per action kind) as products of
+these, and a scenario's RL face its own (``rl/scenarios.py``), with fields of its own where
+none here fits (the helpers' helper, the pirate's harbor).
 
 What this is not: legality, or the families' order (``layout.py``).
 """
@@ -17,7 +19,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from pysettlers.engine import Action
-from pysettlers.engine.actions import Bundle, dev_name, helper_name, resource_name
+from pysettlers.engine.actions import Bundle, dev_name, resource_name
 
 from .frame import Frame, Mapping
 
@@ -131,15 +133,6 @@ PATH_B = Field(
     lambda c, v: {"b": _game_id(c.m.game_paths, v, "path")},
     lambda f, n, v: f.topo.path_names[v],
 )
-# The pirate's harbor: the action names its path (the state's robber site is ``n_hexes +
-# path``, ``Topology.site_name``). Any frame path: harbors are the board's, not the frame's.
-HARBOR_A = Field(
-    "harbor",
-    lambda f, n: f.n_paths,
-    lambda c, a: c.m.paths[a.a],
-    lambda c, v: {"a": _game_id(c.m.game_paths, v, "path")},
-    lambda f, n, v: f.topo.path_names[v],
-)
 # The robber's victim: 0 none, k the seat k places clockwise from the actor.
 VICTIM_B = Field(
     "victim",
@@ -244,24 +237,10 @@ def _bundle_index(k: int, b: Bundle) -> int:
         raise off(f"bundle {b} is not {k} cards") from None
 
 
-HELPER_A = Field(
-    "helper",
-    _const(10),
-    lambda c, a: a.a,
-    lambda c, v: {"a": v},
-    lambda f, n, v: helper_name(v),
-)
 DEV_A = Field(
     "development card",
     _const(5),
     lambda c, a: a.a,
     lambda c, v: {"a": v},
     lambda f, n, v: dev_name(v),
-)
-LEVEL_B = Field(  # Vincent: 1 settlement, 2 city
-    "level",
-    _const(2),
-    lambda c, a: a.b - 1,
-    lambda c, v: {"b": v + 1},
-    lambda f, n, v: ("settlement", "city")[v],
 )

@@ -25,6 +25,8 @@ from pysettlers.engine import Rules, Topology, make_board, topology_for
 from pysettlers.engine.maps import DESCRIBED_KINDS, description_for
 from pysettlers.engine.topology import ring
 
+from .scenarios import sea_in_frame
+
 XY = tuple[int, int]
 
 
@@ -93,10 +95,11 @@ def _frame_for(rules: Rules) -> Frame:
         desc = description_for(rules)
         # Every cell as land: each land hex, and each bridge over water, is one of its places.
         cells = tuple(desc.cells)
-        if not rules.ships:
+        if not sea_in_frame(rules):
             return _frame_of(topology_for(cells))
-        # With ships, also the open sea: a game's sea hexes (board.sea_hexes) are cells or
-        # hexes beside one, so the ring round the cells, as sea, holds every sea place.
+        # With ships (an RL face's ``SEA_IN_FRAME``), also the open sea: a game's sea hexes
+        # (board.sea_hexes) are cells or hexes beside one, so the ring round the cells, as
+        # sea, holds every sea place.
         return _frame_of(topology_for(cells, False, tuple(ring(cells))))
     return _frame_of(make_board(rules).topology)
 

@@ -8,8 +8,11 @@ intersection, a path, a resource, a seat counted from the actor, …), numbered 
 with the first field most significant. ``N`` is the sum of the families' sizes, each derived
 from the rules' board frame (``frame.py``: the board's topology) and the options — a family
 is present exactly when the rules' ruleset has its kind in some phase — never from defaults.
-A new action family (Seafarers' ships, say) is one more row of :data:`FAMILIES` (or
-:func:`register_family`), added at the end so earlier indices keep their meaning.
+The table is the base game's :data:`FAMILIES` followed by each scenario's, which its
+package's RL face declares (``engine/scenarios/<package>/faces/rl.py``; ``scenarios.py``
+says what a face defines), in the order of their kinds' numbers: ``ActionKind`` numbers a
+new scenario's kinds after every earlier one, so adding a scenario moves no earlier index
+(:func:`register_family` appends one more at the end).
 
 Actions are numbered in the engine's *unit form*, exactly as ``legal_actions`` lists them:
 a discard is one card at a time; a maritime trade is (resource given, resource taken) at the
@@ -42,31 +45,24 @@ from pysettlers.engine import Action, ActionKind, Rules, Topology, format_action
 from pysettlers.engine.types import Phase
 
 from .fields import (
-    DEV_A,
     GET_ONE,
     GIVE_AT_RATE,
     GIVE_ONE,
-    HARBOR_A,
-    HELPER_A,
     HEX_A,
     INTERSECTION_A,
-    LEVEL_B,
-    MAYBE_RESOURCE_A,
     MAYBE_RESOURCE_B,
     OPPONENTS_TO,
     PATH_A,
-    PATH_B,
     RESOURCE_A,
-    RESOURCE_B,
     SEAT_A,
     VICTIM_B,
     Ctx,
     Field,
     LayoutError,
-    bundle_field,
     off,
 )
 from .frame import Frame, frame_for, mapping
+from .scenarios import all_faces
 
 K = ActionKind
 
@@ -101,48 +97,26 @@ FAMILIES: list[Family] = [
     Family(K.COUNTER_TRADE, (GIVE_ONE, GET_ONE)),
     Family(K.CONFIRM_TRADE, (SEAT_A,)),
     Family(K.CANCEL_TRADE),
-    # Helpers of CATAN (``engine/scenarios/helpers``; ``Action`` documents each field).
-    Family(K.HELPER_CANDAMIR, (bundle_field(3),)),
-    Family(K.HELPER_HILDE, (SEAT_A,)),
-    Family(K.HELPER_JEAN, (RESOURCE_A,)),
-    Family(K.HELPER_LIN, (HEX_A,)),
-    Family(K.HELPER_LOUIS, (PATH_A, PATH_B)),
-    Family(K.HELPER_MARIANNE, (MAYBE_RESOURCE_A,)),
-    Family(K.HELPER_NASSIR, (RESOURCE_A, OPPONENTS_TO)),
-    Family(K.HELPER_SEAN, (MAYBE_RESOURCE_A,)),
-    Family(K.HELPER_VINCENT, (INTERSECTION_A, LEVEL_B)),
-    Family(K.HELPER_WILLIAM, (PATH_A, bundle_field(2))),
-    Family(K.HELPER_DECLINE),
-    Family(K.HELPER_FLIP),
-    Family(K.HELPER_EXCHANGE, (HELPER_A,)),
-    Family(K.HELPER_TAKE, (RESOURCE_A,)),
-    Family(K.HELPER_KEEP, (DEV_A,)),
-    Family(K.HELPER_REPAY, (SEAT_A, RESOURCE_B)),
-    # The 1996 alternate rules.
-    Family(K.USE_SEVEN),
-    Family(K.IGNORE_SEVEN),
-    Family(K.PLAY_VICTORY_POINT),
-    Family(K.INTERRUPT_KNIGHT),
-    Family(K.LET_ROBBER_BE),
-    # Islands of Catan's bridges; the pirate.
-    Family(K.BUILD_BRIDGE, (PATH_A,)),
-    Family(K.MOVE_PIRATE, (HARBOR_A, VICTIM_B)),
 ]
-"""The layout's table, in index order. Append new families at the end."""
+"""The base game's families, in index order; the scenarios' follow (:func:`families`)."""
 
-# Seafarers' ships (``BUILD_SHIP``: a sea path; ``MOVE_SHIP``: from a path to a path), added
-# by another branch of the engine: their rows join the table when the engine has the kinds.
-for _name, _fields in (("BUILD_SHIP", (PATH_A,)), ("MOVE_SHIP", (PATH_A, PATH_B))):
-    _kind = ActionKind.__members__.get(_name)
-    if _kind is not None:
-        FAMILIES.append(Family(_kind, _fields))
+_REGISTERED: list[Family] = []
+
+
+def families() -> tuple[Family, ...]:
+    """The layout's whole table, in index order: the base game's :data:`FAMILIES`, the
+    scenarios' (their RL faces' ``FAMILIES``) in the order of their kinds, then any added
+    by :func:`register_family`."""
+    theirs: list[Family] = [fam for face in all_faces() for fam in face.FAMILIES]
+    return (*FAMILIES, *sorted(theirs, key=lambda fam: fam.kind), *_REGISTERED)
 
 
 def register_family(family: Family) -> None:
-    """Add an action family (a scenario's new kind) at the end of the table."""
-    if any(f.kind == family.kind for f in FAMILIES):
+    """Add an action family at the end of the table (a scenario's kinds belong in its RL
+    face; this is for a kind added outside the engine's scenarios, such as a test's)."""
+    if any(f.kind == family.kind for f in families()):
         raise ValueError(f"the action layout already has a family for {family.kind.name}")
-    FAMILIES.append(family)
+    _REGISTERED.append(family)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +240,7 @@ def _layout(rules: Rules) -> ActionLayout:
     kinds = _in_play(rules)
     blocks = []
     start = 0
-    for fam in FAMILIES:
+    for fam in families():
         if fam.kind not in kinds:
             continue
         sizes = tuple(f.size(frame, n) for f in fam.fields)
@@ -351,6 +325,7 @@ __all__ = [
     "LayoutError",
     "action_layout",
     "describe_layout",
+    "families",
     "legal_index_map",
     "register_family",
 ]

@@ -35,6 +35,7 @@ from .admin import add_routes as add_admin_routes
 from .hub import MAX_BOT_GAMES, Hub, LobbyError
 from .lifecycle import PARK_AFTER
 from .limits import Limits, TooManyGames, client_key
+from .options import APP_OPTIONS
 from .options import schema as options_schema
 from .protocol import (
     PROTOCOL,
@@ -126,14 +127,14 @@ async def _too_large(send: Send) -> None:
 
 
 def create_app(
-    db_url: str = "sqlite:///pysettlers.db",
+    db_url: str = APP_OPTIONS["db"].default,
     *,
-    bot_threads: int = 2,
-    sqlite_sync: str = "full",
+    bot_threads: int = APP_OPTIONS["bot_threads"].default,
+    sqlite_sync: str = APP_OPTIONS["sqlite_sync"].default,
     pace: float = 1.0,
     park_after: float = PARK_AFTER,
     max_bot_games: int = MAX_BOT_GAMES,
-    admin_token: str | None = None,
+    admin_token: str | None = APP_OPTIONS["admin_token"].default,
     limits: Limits | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated to the newest schema at start);

@@ -32,7 +32,7 @@ from . import lifecycle
 from .errors import LobbyError
 from .lifecycle import PARK_AFTER, PARKED
 from .limits import Connections, Creations, Limits
-from .options import GAME_OPTIONS
+from .options import APP_OPTIONS, GAME_OPTIONS
 from .protocol import (
     Close,
     CreatedOut,
@@ -53,7 +53,7 @@ __all__ = ["Hub", "LobbyError"]
 log = logging.getLogger("pysettlers.server")
 
 EVICT_AFTER = 600.0  # seconds a finished game without clients stays in memory
-MAX_BOT_GAMES = 8  # bots-only games in progress at once, by default
+MAX_BOT_GAMES: int = APP_OPTIONS["max_bot_games"].default  # (declared once: options.py)
 
 
 def digest(secret: str) -> str:
@@ -69,7 +69,7 @@ class Hub:
         self,
         store: Store,
         *,
-        bot_threads: int = 2,
+        bot_threads: int = APP_OPTIONS["bot_threads"].default,
         pace: float = 1.0,
         park_after: float = PARK_AFTER,
         max_bot_games: int = MAX_BOT_GAMES,

@@ -33,7 +33,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from .models import ActionRow, ChatRow, GameRow, SeatRow
-from .options import GAME_OPTIONS
+from .options import APP_OPTIONS, GAME_OPTIONS
 from .store import now
 
 TURN_LIMIT: int = GAME_OPTIONS["turn_limit"].default  # (declared once: options.py)
@@ -41,7 +41,7 @@ TURN_LIMIT: int = GAME_OPTIONS["turn_limit"].default  # (declared once: options.
 ACTIONS_PER_TURN = 200
 """Actions a turn may take on average before the game is ended (offers and answers
 included): ``turn_limit`` times this bounds a game whose turns never pass."""
-PARK_AFTER = 3600.0
+PARK_AFTER: float = APP_OPTIONS["park_after"].default  # (declared once: options.py)
 """Seconds a game with human seats may stand without any person connected before it is
 parked, by default."""
 PARKED = "parked"

@@ -3,7 +3,8 @@
 (:data:`GAME_OPTIONS`: the turn timer, the absence limit and the bot that stands in, real
 dice, the bots' speed, a bot offer's time and the length bound) and the server's own fair
 limits (:data:`LIMIT_OPTIONS`: connections in all, by address and by game, spectators, games
-created a minute).
+created a minute) and the ``pysettlers serve`` command's own (:data:`APP_OPTIONS`:
+``create_app``'s arguments; :data:`LISTEN_OPTIONS`: the ASGI server's).
 
 What this is for: ``protocol.GameIn``'s fields are made from the game options
 (``protocol.game_field``; any declaration set as a model: ``protocol.request_model``),
@@ -12,7 +13,8 @@ rules' options (:func:`schema`) as the data the lobby draws its form from (``web
 holds no option list), in the form's groups (:data:`FORM_GROUPS`) and order
 (``Option.order``). The limits are ``limits.Limits``'s fields (checked by their declarations)
 and the ``pysettlers serve`` flags (``cli/serve.py``: each flag, its help, default and the
-refusal naming it come from here).
+refusal naming it come from here; so do the command's other flags, and ``create_app``'s and
+``Hub``'s defaults).
 
 What this is not: what the options do (``session.py``, ``lifecycle.py``, ``limits.py``) and
 no check of a stand-in bot's name beyond its length (the server checks it against the bots it
@@ -211,6 +213,111 @@ LIMIT_OPTIONS = Options(
     )
 )
 """The server's fair limits, by the names of ``limits.Limits``'s fields."""
+
+
+# ``pysettlers serve``'s own flags: the app's (``create_app``'s arguments, :data:`APP_OPTIONS`)
+# and the ASGI server's (:data:`LISTEN_OPTIONS`, ``cli/serve.py``'s ``uvicorn_options``).
+APP_OPTIONS = Options(
+    (
+        Option(
+            "db",
+            "text",
+            "sqlite:///pysettlers.db",
+            "database URL: sqlite:///PATH (relative to the working directory) or "
+            "postgresql://USER@HOST/DB",
+            applies=_SERVE,
+            metavar="URL",
+        ),
+        Option(
+            "bot_threads",
+            "int",
+            2,
+            "threads for bots",
+            low=1,
+            applies=_SERVE,
+        ),
+        Option(
+            "sqlite_sync",
+            "choice",
+            "full",
+            "SQLite: 'full' commits survive a power cut (an fsync per commit); 'normal' "
+            "survives a crash of the server but not of the machine, and is faster",
+            choices=("full", "normal"),
+            applies=_SERVE,
+        ),
+        Option(
+            "park_after",
+            "number",
+            3600,
+            "seconds a game with human seats may stand with nobody connected before it is "
+            "parked (not rebuilt at start; a player's connection wakes it)",
+            low=0,
+            applies=_SERVE,
+            metavar="SECONDS",
+        ),
+        Option(
+            "max_bot_games",
+            "int",
+            8,
+            "bots-only games in progress at once; more are refused",
+            low=0,
+            applies=_SERVE,
+        ),
+        Option(
+            "admin_token",
+            "text",
+            None,
+            "turn on the admin routes (pysettlers admin) with this secret "
+            "(or PYSETTLERS_ADMIN_TOKEN)",
+            optional=True,
+            applies=_SERVE,
+            metavar="SECRET",
+        ),
+    )
+)
+"""``create_app``'s arguments (``db``: its ``db_url``), each a ``pysettlers serve`` flag; their
+defaults are ``create_app``'s and ``Hub``'s."""
+
+LISTEN_OPTIONS = Options(
+    (
+        Option(
+            "host",
+            "text",
+            "127.0.0.1",
+            "address to bind (0.0.0.0 for a LAN)",
+            applies=_SERVE,
+        ),
+        Option("port", "int", 8000, "port", low=0, high=65535, applies=_SERVE, metavar="PORT"),
+        Option(
+            "ws_compression",
+            "bool",
+            False,
+            "compress WebSocket messages (permessage-deflate): fewer bytes, more CPU",
+            applies=_SERVE,
+        ),
+        Option(
+            "trusted_proxy",
+            "text",
+            None,
+            "a reverse proxy whose X-Forwarded-For header gives the client's address "
+            "(repeat for several); by default none is trusted and every limit counts the TCP "
+            "peer's address",
+            optional=True,
+            applies=_SERVE,
+            metavar="IP[/BITS]",
+        ),
+        Option(
+            "log_level",
+            "choice",
+            "info",
+            "how much the server logs",
+            choices=("debug", "info", "warning", "error"),
+            applies=_SERVE,
+        ),
+    )
+)
+"""The ASGI server's options, each a ``pysettlers serve`` flag (``--trusted-proxy`` may be
+given several times: ``cli/serve.py`` says how its text is read)."""
 
 
 def _in_form_order(options: Options, place: Place) -> list[dict[str, Any]]:

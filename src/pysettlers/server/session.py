@@ -74,7 +74,8 @@ from pysettlers.match import Decision, Match
 
 from . import lifecycle
 from .clients import Client
-from .lifecycle import TURN_LIMIT, past_limit
+from .lifecycle import past_limit
+from .options import GAME_OPTIONS
 from .protocol import Close
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
 from .viewjson import ViewCache
@@ -90,7 +91,6 @@ _CHANCE = random.SystemRandom()
 
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 """Seconds between a bot's action and the change before it, while people follow the game."""
-OFFER_TIME = 30.0  # seconds a bot's offer waits for people's answers, by default
 BOTS_ONLY_STEP = 0.02  # seconds an action at least in a bots-only game nobody watches
 
 
@@ -256,7 +256,7 @@ class GameSession:
 
     @property
     def manual_chance(self) -> bool:
-        return bool(self.info.options.get("manual_chance", False))
+        return bool(self.option("manual_chance"))
 
     def clients(self) -> list[Client]:
         out = [s.client for s in self.seats if s.client is not None]
@@ -269,12 +269,19 @@ class GameSession:
     @property
     def bot_speed(self) -> float:
         """Seconds between bot actions while people follow the game (module docstring)."""
-        speed = BOT_SPEEDS.get(str(self.info.options.get("bot_speed", "normal")), 0.8)
+        speed = BOT_SPEEDS.get(str(self.option("bot_speed")))
+        if speed is None:  # (not a speed of this server's: the declared default's)
+            speed = BOT_SPEEDS[GAME_OPTIONS["bot_speed"].default]
         return speed * self.pace
 
     @property
     def offer_time(self) -> float:
-        return float(self.info.options.get("offer_time", OFFER_TIME))
+        return float(self.option("offer_time"))
+
+    def option(self, name: str) -> Any:
+        """The game's server option ``name`` (``server/options.py``), or its declared default
+        where the game's record has none (a game created before the option existed)."""
+        return self.info.options.get(name, GAME_OPTIONS[name].default)
 
     def people_present(self) -> bool:
         """A person follows the game: a human seat's connection, or a spectator."""
@@ -444,7 +451,7 @@ class GameSession:
 
     @property
     def turn_limit(self) -> int:
-        return int(self.info.options.get("turn_limit", TURN_LIMIT))
+        return int(self.option("turn_limit"))
 
     def _past_limit(self) -> bool:
         s = self.game.state
@@ -775,7 +782,7 @@ class GameSession:
                 if st is None:
                     return
                 if st.bot is None:  # a human's stand-in, built when first needed
-                    st.bot = self._build_bot(str(self.info.options.get("stand_in", "medium")), {})
+                    st.bot = self._build_bot(str(self.option("stand_in")), {})
                 match = self.match
                 d = match.decide(st.info.seat)
                 topo = match.state.topo
@@ -806,7 +813,7 @@ class GameSession:
         if not timer and all(st.client is not None for st in self.seats if st.human):
             return  # no clock can run out (the common case: it runs for every game)
         d = deciders(self.game.state)
-        limit = float(self.info.options.get("absent_limit", 60))
+        limit = float(self.option("absent_limit"))
         changed = False
         for p in d:
             st = self.seats[p]

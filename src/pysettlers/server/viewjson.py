@@ -29,7 +29,7 @@ each seat may know; this only serializes what it says).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -39,6 +39,15 @@ from pysettlers.engine.types import NOBODY, Phase
 from pysettlers.engine.views import holder_json, rules_json
 
 log = logging.getLogger("pysettlers.server")
+
+FACE_MEMBERS: Final[dict[str, str]] = {}
+"""What a scenario's view_json face (``engine/scenarios/<package>/faces/view_json.py``) may
+define: nothing today. A scenario's part of a view (``view.ext[name]``) serializes itself
+(its ``to_json``), which :meth:`ViewCache.seat_view` and ``View.to_json`` call for every
+part alike, and the one per-scenario fact the public part depends on, a scenario's pieces
+on paths (``path_pieces``), is read by that name from any part. So each face says
+``NOTHING = "why"``; a scenario whose part needed a serialization of its own (cached, or
+public beside private) would be the first to define a member here."""
 
 _RES = tuple(resource_name(r) for r in range(5))
 _DEV = tuple(dev_name(d) for d in range(5))

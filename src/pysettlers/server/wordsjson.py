@@ -38,6 +38,7 @@ from pysettlers.engine import Action, View
 from pysettlers.engine.types import ActionKind as K
 from pysettlers.engine.types import Phase
 from pysettlers.words import Words
+from pysettlers.words.scenarios import gathered
 
 COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRADE))
 """Actions the client composes from unit forms (their labels would never be read)."""
@@ -114,23 +115,30 @@ def state_words(
 
 def _place(w: Words, a: Action, topo_names: Any) -> tuple[str, str] | None:
     """The place an action points at, as (its notation name, its words): the same places
-    the client's ``placeOf`` (``web/js/notation.js``) makes targets of."""
+    the client's ``placeOf`` (``web/js/notation.js``) makes targets of; a scenario's kinds
+    from its words face's ``TARGETS`` (``words/scenarios.py``)."""
     t = topo_names
     p = w.places
     k = a.kind
     if k in (K.BUILD_SETTLEMENT, K.BUILD_CITY):
-        return t.intersection_names[a.a], p.intersection(a.a)
-    if k == K.HELPER_VINCENT:
-        return t.intersection_names[a.a], p.intersection(a.a)
-    if k in (K.BUILD_ROAD, K.BUILD_BRIDGE, K.BUILD_SHIP, K.HELPER_WILLIAM):
-        return t.path_names[a.a], p.path(a.a)
-    if k == K.MOVE_SHIP:
-        return t.path_names[a.b], p.path(a.b)
-    if k in (K.MOVE_ROBBER, K.HELPER_LIN):
-        return t.hex_names[a.a], p.hex(a.a)
-    if k == K.MOVE_PIRATE:
-        return t.path_names[a.a], p.harbor(a.a)
-    return None
+        return t.intersection_names[a.intersection], p.intersection(a.intersection)
+    if k == K.BUILD_ROAD:
+        return t.path_names[a.path], p.path(a.path)
+    if k == K.MOVE_ROBBER:
+        return t.hex_names[a.hex], p.hex(a.hex)
+    target = gathered("TARGETS").get(k)
+    if target is None:
+        return None
+    place, i = target(a)
+    if place == "intersection":
+        return t.intersection_names[i], p.intersection(i)
+    if place == "path":
+        return t.path_names[i], p.path(i)
+    if place == "hex":
+        return t.hex_names[i], p.hex(i)
+    if place == "harbor":
+        return t.path_names[i], p.harbor(i)
+    raise ValueError(f"a words face's TARGETS names an unknown place {place!r}")
 
 
 def legal_words(

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pysettlers.engine import Rules
+from pysettlers.engine.config import upgrade_json
 
 from . import ratings
 from .runner import BotSpec, GameResult, SimConfig, labelled_specs, run_game
@@ -150,13 +151,25 @@ class ArenaConfig:
 def rules_json(rules: Rules) -> dict[str, Any]:
     """The rules of a results document, every option written (from their declarations,
     ``engine/options.py``) but the players (the config's own) and the seed (each game's):
-    two documents merge only when these are equal. ``map_kind`` is written ``map``, as
+    two documents merge only when these are equal (an older document's scenario booleans
+    read as ``scenarios``: :func:`shared_rules`). ``map_kind`` is written ``map``, as
     results have always had it."""
     d = type(rules).options.to_json(rules, every=True)
     del d["players"], d["seed"]
     if d.get("map_description") is None:
         d.pop("map_description", None)  # (as results were before there were described maps)
     return {("map" if k == "map_kind" else k): v for k, v in d.items()}
+
+
+def shared_rules(rules: Any) -> Any:
+    """A results document's rules as :func:`rules_json` writes them now: the scenarios'
+    booleans of older documents (``"helpers": false, "pirate": true``) as ``scenarios``, so
+    that results written before and after that change still merge."""
+    d = upgrade_json(rules)
+    if not isinstance(d, dict):
+        return d
+    names = d.get("scenarios", [])
+    return {**d, "scenarios": sorted(names, key=str) if isinstance(names, list) else names}
 
 
 Job = tuple[SimConfig, int]
@@ -402,6 +415,8 @@ def merge(docs: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         cfg = doc["config"]
         for key in SHARED:
             mine, theirs = cfg.get(key), cfg0.get(key)
+            if key == "rules":
+                mine, theirs = shared_rules(mine), shared_rules(theirs)
             if mine != theirs:
                 name = key
                 if isinstance(mine, dict) and isinstance(theirs, dict):  # name the rule
@@ -441,7 +456,7 @@ def merge(docs: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         "games": len(games),
         "seed": cfg0["seed"],
         "entrants": entrants,
-        "rules": cfg0["rules"],
+        "rules": shared_rules(cfg0["rules"]),
         "max_turns": cfg0.get("max_turns"),
         "max_decisions": cfg0.get("max_decisions"),
         "sources": sources,

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from pysettlers.engine.config import upgrade_json
 from pysettlers.engine.options import RULES_OPTIONS, Options, say_value
 
 
@@ -98,7 +99,9 @@ def headline(summary: dict[str, Any], options: Options = RULES_OPTIONS) -> str:
     # Every option not at its default, from the declarations (a new option is named too);
     # the head says the players, the map and the target itself.
     said = ("players", "map_kind", "vp_target", "map_description")
-    extras = [say_value(o, v) for o, v in options.changed(r) if o.name not in said]
+    # (A summary written before ``Rules.scenarios`` names its scenarios one boolean each.)
+    changed = options.changed(upgrade_json(r))
+    extras = [say_value(o, v) for o, v in changed if o.name not in said]
     seats = "seats rotate" if summary["rotate"] else "fixed seats"
     return (
         f"pysettlers sim: {summary['games']} games, {n} players ({seats}), {r['map_kind']} map, "

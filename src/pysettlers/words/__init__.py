@@ -14,6 +14,9 @@ stays what records hold and clients send; readers see it in tooltips.
 * :mod:`.places` — :class:`Places`, the words for each place of a board.
 * :mod:`.events` — the words of every event kind (``EVENT_WORDS``).
 * :mod:`.actions` — the label of every action kind (``ACTION_WORDS``).
+* :mod:`.scenarios` — what a scenario's words face defines (``engine/scenarios/<package>/
+  faces/words.py``: its events, actions, phases and targets); the three tables above
+  include them.
 * :mod:`.todo` — who must do what now (``PHASE_WORDS``; ``words.to_do(view)``) and the few
   words shown over the board with an event (``words.caption(e)``).
 
@@ -24,11 +27,24 @@ here decides what a reader may know: the words are made from views and redacted 
 
 from __future__ import annotations
 
-from .actions import ACTION_WORDS
-from .events import EVENT_WORDS
+from typing import Any
+
+from .actions import action_words
+from .events import event_words
 from .places import Places, harbor_rate, places
 from .speaker import Words, bundle
-from .todo import PHASE_WORDS, doing
+from .todo import doing, phase_words
+
+_GATHERED = {"ACTION_WORDS": action_words, "EVENT_WORDS": event_words, "PHASE_WORDS": phase_words}
+
+
+def __getattr__(name: str) -> Any:
+    # The whole tables include the scenarios' words faces, gathered on first use (a face
+    # imports this package's grammar, so they cannot be gathered while it is imported).
+    if name in _GATHERED:
+        return _GATHERED[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ACTION_WORDS",

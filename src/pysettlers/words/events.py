@@ -4,9 +4,9 @@ What this is for: :func:`clause` gives an event's subject seat and its sentence 
 subject's verbs in braces (``(2, "{builds} a road between the 6 fields and the 9 hills")``;
 ``-1``: a sentence with no seat as subject); :meth:`Words.event` makes the sentence for its
 reader and :meth:`Words.clause` the clause without its subject (the demo's log). The base
-game's kinds come first, then each scenario's (the 1996 alternate rules, the Helpers of
-CATAN, the Islands of Catan bridges, Seafarers ships); ``tests/engine/test_words.py`` fails
-when an event kind has no words here.
+game's kinds are here; each scenario's are in its package's words face
+(``engine/scenarios/<package>/faces/words.py``, ``EVENTS``), gathered by :func:`event_words`;
+``tests/engine/test_words.py`` fails when an event kind has no words.
 
 The events are read as redacted for the reader: a secret field holds ``HIDDEN`` for a seat
 that may not see it, and the words then say only what the table saw ("steals a card").
@@ -18,27 +18,32 @@ What this is not: the event kinds themselves (``engine/events.py`` and the scena
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.events import Event, Hidden
-from pysettlers.engine.scenarios.alternate import events as aev
-from pysettlers.engine.scenarios.helpers import events as hev
-from pysettlers.engine.scenarios.islands.events import BridgeBuilt
-from pysettlers.engine.scenarios.ships.events import ShipBuilt, ShipMoved
 
-from .speaker import Words, bundle, count, dev_card, helper, join
+from .scenarios import gathered
+from .speaker import Said, Words, bundle, count, dev_card, join
 
-Said = tuple[int, str] | None
-EVENT_WORDS: dict[type[Event], Callable[[Words, Any], Said]] = {}
-"""The words of each event kind: ``f(words, event)`` → ``(subject seat, sentence)``."""
+BASE_EVENT_WORDS: dict[type[Event], Callable[[Words, Any], Said]] = {}
+"""The words of each of the base game's event kinds: ``f(words, event)`` → ``(subject
+seat, sentence)``; each scenario's are in its words face (:func:`event_words`)."""
+
+
+@cache
+def event_words() -> dict[type[Event], Callable[[Words, Any], Said]]:
+    """The words of every event kind: the base game's, then each scenario's words face's
+    ``EVENTS`` (``words/scenarios.py``), gathered on first use."""
+    return BASE_EVENT_WORDS | gathered("EVENTS")
 
 
 def words_for(*kinds: type[Event]) -> Callable[[Callable[[Words, Any], Said]], Any]:
     def register(f: Callable[[Words, Any], Said]) -> Callable[[Words, Any], Said]:
         for k in kinds:
-            EVENT_WORDS[k] = f
+            BASE_EVENT_WORDS[k] = f
         return f
 
     return register
@@ -46,7 +51,7 @@ def words_for(*kinds: type[Event]) -> Callable[[Callable[[Words, Any], Said]], A
 
 def clause(w: Words, e: Event) -> Said:
     """The subject seat and sentence of an event (see the module docstring)."""
-    f = EVENT_WORDS.get(type(e))
+    f = event_words().get(type(e))
     if f is None:  # a kind without words (a test keeps this from happening): its name
         return getattr(e, "player", -1), "{does} " + e.kind.replace("_", " ")
     return f(w, e)
@@ -229,166 +234,3 @@ def _special(w: Words, e: ev.SpecialBuildTurn) -> Said:
 def _won(w: Words, e: ev.Won) -> Said:
     cards = f", {count(e.vp_cards, 'victory point card')} among them" if e.vp_cards else ""
     return e.player, f"{{wins}} with {e.points} points{cards}!"
-
-
-# -- the 1996 alternate rules -----------------------------------------------------------------
-
-
-@words_for(aev.SevenUsed)
-def _seven_used(w: Words, e: aev.SevenUsed) -> Said:
-    return e.player, "{lets} the 7 count: discards and the robber"
-
-
-@words_for(aev.SevenIgnored)
-def _seven_ignored(w: Words, e: aev.SevenIgnored) -> Said:
-    return e.player, "{ignores} the 7: no discards, no robber"
-
-
-@words_for(aev.VictoryPointPlayed)
-def _vp_played(w: Words, e: aev.VictoryPointPlayed) -> Said:
-    return e.player, "{plays} a victory point card face up"
-
-
-@words_for(aev.RobberPlaced)
-def _robber_placed(w: Words, e: aev.RobberPlaced) -> Said:
-    where = f"{{moves}} the robber to {w.places.site(e.hex)}"
-    if e.victim < 0:
-        return e.player, where
-    return e.player, f"{where} to steal from {w.name(e.victim)}, unless a knight interrupts"
-
-
-# -- the Islands of Catan's bridges and Seafarers ships ---------------------------------------
-
-
-@words_for(BridgeBuilt)
-def _bridge(w: Words, e: BridgeBuilt) -> Said:
-    return e.player, f"{{builds}} a bridge {w.places.path(e.path)}"
-
-
-@words_for(ShipBuilt)
-def _ship(w: Words, e: ShipBuilt) -> Said:
-    return e.player, f"{{builds}} a ship {w.places.path(e.path)}"
-
-
-@words_for(ShipMoved)
-def _ship_moved(w: Words, e: ShipMoved) -> Said:
-    p = w.places
-    return e.player, f"{{moves}} a ship: the one {p.path(e.path)} now lies {p.path(e.to)}"
-
-
-# -- the Helpers of CATAN ---------------------------------------------------------------------
-
-
-@words_for(hev.HelperDealt)
-def _dealt(w: Words, e: hev.HelperDealt) -> Said:
-    return e.player, f"{{gets}} the helper {helper(e.helper)}"
-
-
-@words_for(hev.HelperDisplayed)
-def _display(w: Words, e: hev.HelperDisplayed) -> Said:
-    return -1, "Helpers on display: " + (join([helper(h) for h in e.helpers]) or "none")
-
-
-@words_for(hev.HelperDeclined)
-def _declined(w: Words, e: hev.HelperDeclined) -> Said:
-    return e.player, f"{{lets}} {helper(e.helper)} pass"
-
-
-@words_for(hev.HelperFlipped)
-def _flipped(w: Words, e: hev.HelperFlipped) -> Said:
-    return e.player, f"{{turns}} {helper(e.helper)} to the B side"
-
-
-@words_for(hev.HelperExchanged)
-def _exchanged(w: Words, e: hev.HelperExchanged) -> Said:
-    return e.player, f"{{exchanges}} {helper(e.returned)} for {helper(e.taken)}"
-
-
-@words_for(hev.CandamirBought)
-def _candamir(w: Words, e: hev.CandamirBought) -> Said:
-    return e.player, f"{{uses}} Candamir: a development card for {bundle(e.paid)}"
-
-
-@words_for(hev.CandamirDrew)
-def _candamir_drew(w: Words, e: hev.CandamirDrew) -> Said:
-    if isinstance(e.cards, Hidden):
-        return e.player, "{draws} development cards to keep one"
-    return e.player, f"{{draws}} {join([dev_card(c) for c in e.cards])} to keep one"
-
-
-@words_for(hev.HildeChose)
-def _hilde(w: Words, e: hev.HildeChose) -> Said:
-    return e.player, f"{{uses}} Hilde to look at {w.possessive(e.victim)} hand"
-
-
-@words_for(hev.HildeLooked)
-def _hilde_look(w: Words, e: hev.HildeLooked) -> Said:
-    if isinstance(e.hand, Hidden):
-        return None  # the table sees only that a hand was looked at (said by HildeChose)
-    return e.player, f"{{sees}} {bundle(e.hand)} in {w.possessive(e.victim)} hand"
-
-
-@words_for(hev.HildeTook)
-def _hilde_take(w: Words, e: hev.HildeTook) -> Said:
-    card = "a card" if isinstance(e.resource, Hidden) else f"1 {resource_name(e.resource)}"
-    return e.player, f"{{takes}} {card} from {w.name(e.victim)}"
-
-
-@words_for(hev.JeanChose)
-def _jean(w: Words, e: hev.JeanChose) -> Said:
-    return e.player, f"{{uses}} Jean to trade {resource_name(e.resource)} 2:1 this turn"
-
-
-@words_for(hev.LinMoved)
-def _lin(w: Words, e: hev.LinMoved) -> Said:
-    p = w.places
-    got = "nothing (the bank has none)" if e.received is None else f"1 {resource_name(e.received)}"
-    return e.player, (
-        f"{{uses}} Lin: the robber leaves {p.hex(e.vacated)} for {p.hex(e.hex)}, "
-        f"and {{takes}} {got} from the bank"
-    )
-
-
-@words_for(hev.LouisMoved)
-def _louis(w: Words, e: hev.LouisMoved) -> Said:
-    p = w.places
-    return e.player, (
-        f"{{uses}} Louis: the road that lay {p.path(e.removed)} now lies {p.path(e.path)}"
-    )
-
-
-@words_for(hev.MarianneTook)
-def _marianne(w: Words, e: hev.MarianneTook) -> Said:
-    return e.player, f"{{uses}} Marianne and {{takes}} 1 {resource_name(e.resource)}"
-
-
-@words_for(hev.NassirTraded)
-def _nassir(w: Words, e: hev.NassirTraded) -> Said:
-    res = resource_name(e.resource)
-    if not e.givers:
-        return e.player, f"{{uses}} Nassir to ask {w.seats(e.asked)} for {res}: nobody has any"
-    return e.player, f"{{uses}} Nassir: 1 {res} each from {w.seats(e.givers)}"
-
-
-@words_for(hev.NassirRepaid)
-def _nassir_repay(w: Words, e: hev.NassirRepaid) -> Said:
-    return e.player, f"{{gives}} {w.name(e.partner)} 1 {resource_name(e.resource)} back"
-
-
-@words_for(hev.SeanHelped)
-def _sean(w: Words, e: hev.SeanHelped) -> Said:
-    if e.resource < 0:
-        return e.player, "{uses} Sean: no discard this time"
-    return e.player, f"{{uses}} Sean and {{takes}} 1 {resource_name(e.resource)}"
-
-
-@words_for(hev.VincentBuilt)
-def _vincent(w: Words, e: hev.VincentBuilt) -> Said:
-    piece = "city" if e.level == 2 else "settlement"
-    where = w.places.intersection(e.intersection)
-    return e.player, f"{{uses}} Vincent: a played knight for a {piece} at {where}"
-
-
-@words_for(hev.WilliamPaid)
-def _william(w: Words, e: hev.WilliamPaid) -> Said:
-    return e.player, f"{{uses}} William: a road {w.places.path(e.path)} for {bundle(e.paid)}"

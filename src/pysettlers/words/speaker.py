@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 _VERB = re.compile(r"\{([a-z']+)\}")
 _IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
 
+Said = tuple[int, str] | None
+"""What an event's words are: (its subject seat, its sentence with the subject's verbs in
+braces; ``-1``: no seat is the subject), or ``None`` for nothing worth a line."""
+
 DEV_WORDS = ("knight", "Road Building", "Year of Plenty", "Monopoly", "victory point")
 """Development cards as a player names them (the Almanac's card titles)."""
 

@@ -2,7 +2,8 @@
 
 What this is for: the phase a game is in, said as what its deciders are to do — "roll the
 dice (or first play a development card)", "discard half of their cards (a 7 was rolled)" —
-written once in :data:`PHASE_WORDS`, and read by
+written once in :func:`phase_words` (``PHASE_WORDS``; a scenario's phases in its words
+face, ``PHASES``), and read by
 
 * the terminal's and the simulator report's status line (``render.to_do``: ``p2 to roll
   the dice ...``), through :func:`doing`;
@@ -20,12 +21,14 @@ sentences of the log (``events.py``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pysettlers.engine import events as ev
 from pysettlers.engine.events import Event
 from pysettlers.engine.types import Phase
 
+from .scenarios import gathered
 from .speaker import Words, count
 
 if TYPE_CHECKING:
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 
 # Each completes "p2 to ...": words a player reads, never the engine's phase names; a note
 # in brackets after it where a reader may need telling what the screen does not show.
-_PHASES: dict[Phase, tuple[str, str | None]] = {
+_BASE_PHASES: dict[Phase, tuple[str, str | None]] = {
     Phase.SETUP_SETTLEMENT: ("place a settlement", None),
     Phase.SETUP_ROAD: ("place a road beside the new settlement", None),
     Phase.PRE_ROLL: ("roll the dice", "or first play a development card"),
@@ -46,22 +49,26 @@ _PHASES: dict[Phase, tuple[str, str | None]] = {
     Phase.TRADE_CONFIRM: ("choose a trade partner among those who accepted", None),
     Phase.GAME_OVER: ("nothing: the game is over", None),
     Phase.SPECIAL_BUILD: ("build in the Special Building Phase", None),
-    Phase.HELPER_AFTER: ("flip or exchange the helper just used", None),
-    Phase.HELPER_REACT: ("use Marianne or Sean after the roll, or let it pass", None),
-    Phase.HILDE_TAKE: ("take a card from the hand Hilde looks at", None),
-    Phase.CANDAMIR_KEEP: ("keep one of the development cards Candamir drew", None),
-    Phase.NASSIR_REPAY: ("give a card back to each opponent who gave one to Nassir", None),
-    Phase.SEVEN_CHOICE: ("use the 7 (discards, robber) or ignore it", None),
-    Phase.KNIGHT_WINDOW: ("interrupt the robber with a knight, or let it be", None),
-    Phase.KNIGHT_MOVE: ("move the robber with the knight just played", None),
 }
 
-PHASE_WORDS: dict[Phase, str] = {
-    phase: f"{words} ({note})" if note else words for phase, (words, note) in _PHASES.items()
-}
-"""What the players who decide in each phase are to do (completing "p2 to ..."), with its
-note: the terminal's words. The browser's line leaves the notes out (its buttons show the
-development cards one may play, its dice the 7)."""
+
+@cache
+def phases() -> dict[Phase, tuple[str, str | None]]:
+    """Every phase's words and note: the base game's, then each scenario's words face's
+    ``PHASES`` (``words/scenarios.py``), in the phases' order."""
+    merged = _BASE_PHASES | gathered("PHASES")
+    return {phase: merged[phase] for phase in sorted(merged)}
+
+
+@cache
+def phase_words() -> dict[Phase, str]:
+    """What the players who decide in each phase are to do (completing "p2 to ..."), with
+    its note: the terminal's words (``PHASE_WORDS``). The browser's line leaves the notes
+    out (its buttons show the development cards one may play, its dice the 7)."""
+    return {
+        phase: f"{words} ({note})" if note else words for phase, (words, note) in phases().items()
+    }
+
 
 _SETUP = (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)
 
@@ -71,7 +78,7 @@ def doing(view: View, notes: bool = True) -> tuple[tuple[int, ...], str]:
     development card)")`` (``notes=False``: ``"roll the dice"``). A trade offer's maker is
     left out of those who answer it (it decides only to withdraw it); the beginners'
     separate trade and build phases say so."""
-    words = PHASE_WORDS[view.phase] if notes else _PHASES[view.phase][0]
+    words = phase_words()[view.phase] if notes else phases()[view.phase][0]
     if view.phase == Phase.MAIN and view.rules.trade_build == "separate":
         words = "trade (then build)"
     deciders = view.deciders

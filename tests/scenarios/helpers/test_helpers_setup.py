@@ -231,7 +231,7 @@ def test_save_load_and_replay_keep_the_helpers() -> None:
     game = Game.new(HELPERS, first_player=0)
     game.play("p0 roll", (3, 3))
     record = game.to_json()
-    assert record["rules"]["helpers"] is True
+    assert record["rules"]["scenarios"] == ["helpers"]
     assert replay(record).state == game.state
 
 

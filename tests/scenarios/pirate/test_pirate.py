@@ -312,8 +312,8 @@ def test_the_notation_round_trips() -> None:
 
 
 def test_the_option_is_written_only_when_set() -> None:
-    assert "pirate" not in Rules().to_json()
-    assert Rules(pirate=True).to_json()["pirate"] is True
+    assert "scenarios" not in Rules().to_json()
+    assert Rules(pirate=True).to_json()["scenarios"] == ["pirate"]
     assert Rules.from_json(Rules(pirate=True).to_json()) == Rules(pirate=True)
     with pytest.raises(ValueError, match="pirate must be true or false"):
         Rules(pirate=1)  # type: ignore[arg-type]
@@ -375,7 +375,7 @@ def test_records_replay(seed: int) -> None:
     kinds = [st.action.kind for st in game.steps]
     assert ActionKind.MOVE_PIRATE in kinds
     record = json.loads(json.dumps(game.to_json()))
-    assert record["rules"]["pirate"] is True
+    assert record["rules"]["scenarios"] == ["pirate"]
     assert any(" pirate " in str(a) for a in record["actions"])
     again = replay(record)
     assert position_key(again.state) == position_key(game.state)
@@ -480,7 +480,7 @@ def test_the_commands_take_pirate(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert re.search(r"; moves the robber to the [^;]*harbor", out)
     assert "ROBBER 2:1 ore: the robber on that harbor" in out  # the legend
     record = json.loads(out_file.read_text())
-    assert record["rules"]["pirate"] is True
+    assert record["rules"]["scenarios"] == ["pirate"]
     assert main(["replay", str(out_file)]) == 0
     capsys.readouterr()
     assert main(["render", "--seed", "2", "--pirate", "--alt", "knight_interrupts"]) == 0

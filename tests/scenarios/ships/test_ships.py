@@ -264,7 +264,8 @@ def test_ships_are_off_by_default_and_cannot_be_played_then() -> None:
     )
     assert "ships" not in s.ext
     assert not [x for x in legal(s) if " ship " in f" {x} "]
-    assert "ships" not in Rules().to_json() and Rules(ships=True).to_json()["ships"] is True
+    assert "scenarios" not in Rules().to_json()
+    assert Rules(ships=True).to_json()["scenarios"] == ["ships"]
 
 
 def test_the_robber_never_goes_to_sea() -> None:

@@ -11,7 +11,8 @@ import pytest
 from pysettlers.cli import main
 from pysettlers.engine import Rules, observe
 from pysettlers.engine.position import position
-from pysettlers.render import SHIP_LETTERS, render_board, render_status
+from pysettlers.engine.scenarios.ships.faces.render import SHIP_LETTERS
+from pysettlers.render import render_board, render_status
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -140,11 +140,22 @@ function optionInput(o) {
     const row = o.note ? h("div", { class: "check-field" }, box, h("small", {}, o.note)) : box;
     return { o, input, row, read: () => input.checked };
   }
-  if (o.type === "choices") {
+  if (o.type === "choices" && o.folded) {
     // One box per choice (data-alt: the choice), folded away under the option's label.
     const boxes = o.choices.map(([v, words]) => [v, words, h("input", { type: "checkbox", name: `${o.name}-${v}`, "data-alt": v })]);
     const row = h("details", { class: o.group }, h("summary", {}, o.label),
       ...boxes.map(([, words, box]) => h("label", { class: "check" }, box, words)));
+    return { o, boxes, row, read: () => boxes.filter(([, , box]) => box.checked).map(([v]) => v) };
+  }
+  if (o.type === "choices") {
+    // One box per choice drawn as a true-or-false option's (the scenarios: name = the
+    // choice, its note under it); the group's heading names the list.
+    const notes = o.choice_notes || [];
+    const boxes = o.choices.map(([v, words]) => [v, words, h("input", { type: "checkbox", name: v, "data-alt": v })]);
+    const row = h("div", { class: "check-list" }, ...boxes.map(([, words, input], i) => {
+      const box = h("label", { class: "check", title: o.help }, input, words);
+      return notes[i] ? h("div", { class: "check-field" }, box, h("small", {}, notes[i])) : box;
+    }));
     return { o, boxes, row, read: () => boxes.filter(([, , box]) => box.checked).map(([v]) => v) };
   }
   if (o.type === "choice" || (o.type === "int" && o.unit)) {

@@ -27,9 +27,14 @@ const KINDS = [
 ];
 const BUILD_PHASES = new Set(["main", "build", "special_build"]);
 
+/** Whether the view's rules name the scenario `name` (view.rules.scenarios). */
+function inPlay(view, name) {
+  return Boolean(view.rules && (view.rules.scenarios || []).includes(name));
+}
+
 function kindsOf(view) {
   return KINDS.filter((k) => (k.kind === "bridge" ? view.board.bridges
-    : k.kind === "ship" ? view.rules && view.rules.ships : true));
+    : k.kind === "ship" ? inPlay(view, "ships") : true));
 }
 
 // A resource as on the printed card: one small tile per card, its colour and initial (the
@@ -192,7 +197,7 @@ function plural(n, one, many) {
 /** The game-over dialog's content: the ranking with each breakdown, the rematch and links. */
 export function gameOverView(st, { names, gameId, rematchBy = null }) {
   const v = st.view;
-  const ships = Boolean(v.rules && v.rules.ships);
+  const ships = inPlay(v, "ships");
   const rows = finalScores(v).map((r, i) => {
     const parts = [];
     if (r.settlements) parts.push([plural(r.settlements, "settlement", "settlements"), r.settlements]);

@@ -48,7 +48,7 @@ from pysettlers.engine.flow import clockwise
 from pysettlers.engine.hands import held, move_cards, play_card, playable
 from pysettlers.engine.production import steal_card, steal_chances
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.scenario import Capability, Scenario, StealSettler
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
@@ -214,8 +214,26 @@ class LetRobberBe(Rule):
         return None
 
 
+class KnightWindow(StealSettler):
+    """The steal waits while another player may interrupt with a knight."""
+
+    def steal_waits(self, s: GameState, p: int) -> bool:
+        return any(may_interrupt(s, q, p) for q in range(s.n))
+
+    def robber_placed(self, s: GameState, p: int, h: int, victim: int, waited: bool) -> None:
+        c = chain(s)
+        if waited:
+            c.mover, c.victim, c.passed = p, victim, 0
+            s.events.append(RobberPlaced(p, h, victim))
+            s.phase = P.KNIGHT_WINDOW
+        else:
+            c.mover = c.victim = NOBODY
+            c.passed = 0
+
+
 class KnightInterrupts(Scenario):
-    """Alternate rule 8 through the scenario hooks."""
+    """Alternate rule 8 through the scenario hooks; the robber's steal waiting for the
+    window is a capability it has (:class:`KnightWindow`)."""
 
     name = NAME
 
@@ -239,19 +257,6 @@ class KnightInterrupts(Scenario):
 
     def end_turn(self, s: GameState) -> None:
         chain(s).out_of_turn = 0
-
-    def steal_waits(self, s: GameState, p: int) -> bool:
-        return any(may_interrupt(s, q, p) for q in range(s.n))
-
-    def robber_placed(self, s: GameState, p: int, h: int, victim: int, waited: bool) -> None:
-        c = chain(s)
-        if waited:
-            c.mover, c.victim, c.passed = p, victim, 0
-            s.events.append(RobberPlaced(p, h, victim))
-            s.phase = P.KNIGHT_WINDOW
-        else:
-            c.mover = c.victim = NOBODY
-            c.passed = 0
 
     def view(self, s: GameState, viewer: int | None) -> KnightChain:
         return chain(s).copy()
@@ -283,6 +288,9 @@ class KnightInterrupts(Scenario):
     def unview(self, s: GameState, part: Any) -> KnightChain:
         assert isinstance(part, KnightChain)
         return part.copy()
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        return (KnightWindow(),)
 
     def validate(self, s: GameState) -> list[str]:
         c = chain(s)

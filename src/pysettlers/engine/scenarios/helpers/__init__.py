@@ -8,13 +8,16 @@ registers, through the hooks of ``engine/scenario.py``:
   game's ``PRE_ROLL``/``MAIN``/``BUILD``/``SPECIAL_BUILD`` where an advantage joins a turn;
 * its own phases (HELPER_AFTER, HELPER_REACT, HILDE_TAKE, CANDAMIR_KEEP, NASSIR_REPAY) and
   who decides in them;
-* ``init`` (the cards, in ``GameState.ext["helpers"]``), ``after_setup_road`` (a helper with
-  the second set-up road), ``new_game`` (the beginner map deals them all), ``after_roll``
-  (Marianne's or Sean's window), ``end_turn`` (Jean's rate ends), ``trade_ratios`` (Jean's
-  2:1), ``view`` (``view.py``), ``save``/``load`` (``persist.py``) and ``validate``;
+* ``init`` (the cards, in ``GameState.ext["helpers"]``), ``after_roll`` (Marianne's or
+  Sean's window), ``end_turn`` (Jean's rate ends), ``trade_ratios`` (Jean's 2:1), ``view``
+  (``view.py``), ``save``/``load`` (``persist.py``), ``unview`` and ``validate``;
+* two capabilities: :class:`HelperDeal` (a ``SetUp``: a helper with the second set-up
+  road; the beginner map deals them all) and :class:`HelperCards` (a ``CardKeeper``: the
+  knights discarded for Vincent, and what ``determinize`` needs of Hilde and Candamir);
 * its events (``events.py``) and notation (``notation.py``).
 
-Hook points available to the scenarios still to come are listed in ``engine/scenario.py``.
+The hook points and capabilities available to the scenarios still to come are listed in
+``engine/scenario.py``.
 
 What this is not: any base-game rule; with ``Rules.helpers`` off none of this runs.
 """
@@ -22,12 +25,12 @@ What this is not: any base-game rule; with ``Rules.helpers`` off none of this ru
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pysettlers.engine import phases as P
 from pysettlers.engine.config import Rules
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.scenario import Capability, CardKeeper, Scenario, SetUp
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import Phase
@@ -41,11 +44,47 @@ from .trade import jean_ratios
 from .validate import validate_helpers
 from .view import HelperView, helper_view
 
+if TYPE_CHECKING:
+    from pysettlers.engine.views import View
+
 __all__ = ["NAME", "HelperState", "HelperView", "HelpersScenario", "helpers_of", "hx_of"]
+
+
+class HelperDeal(SetUp):
+    """A helper dealt to each player in the set-up."""
+
+    def new_game(self, s: GameState) -> None:
+        deal_all(s)  # as in the set-up phase, before turn 1
+
+    def after_setup_road(self, s: GameState, p: int) -> None:
+        if s.setup_step >= s.n:  # with the second settlement and road: a helper
+            deal(s, p)
+
+
+class HelperCards(CardKeeper):
+    """The base game's cards the helpers take or show: the knights discarded for Vincent
+    (out of the game), and for ``determinize`` (``unview.py``) Hilde's look at a hand and
+    Candamir's drawn cards."""
+
+    def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
+        # Played knights discarded for Vincent leave the game.
+        return (sum(hx_of(s).knights_discarded), 0, 0, 0, 0)
+
+    def view_bounds(self, view: View) -> list[tuple[int, tuple[int, ...]]]:
+        return unview.view_bounds(view.ext.get(NAME))
+
+    def deck_reserved(self, view: View) -> tuple[int, ...]:
+        return unview.deck_reserved(view.ext.get(NAME))
+
+    def redeal(self, s: GameState, view: View, rng: random.Random) -> None:
+        unview.redeal(s, view.ext.get(NAME), rng)
 
 
 class HelpersScenario(Scenario):
     name = NAME
+    by_name = True  # (``Rules.scenarios``)
+    label = "Helpers of CATAN"
+    note = "each player has a helper with a power of its own, turned over or exchanged once used"
 
     def enabled(self, rules: Rules) -> bool:
         return rules.helpers
@@ -66,13 +105,6 @@ class HelpersScenario(Scenario):
 
     def init(self, s: GameState) -> None:
         s.ext[NAME] = HelperState.fresh(s.n)
-
-    def new_game(self, s: GameState) -> None:
-        deal_all(s)  # as in the set-up phase, before turn 1
-
-    def after_setup_road(self, s: GameState, p: int) -> None:
-        if s.setup_step >= s.n:  # with the second settlement and road: a helper
-            deal(s, p)
 
     def after_roll(self, s: GameState, total: int) -> None:
         open_window(s, total)  # Marianne (not 7) or Sean (7), on any turn
@@ -99,21 +131,11 @@ class HelpersScenario(Scenario):
     def unview(self, s: GameState, part: Any) -> HelperState:
         return unview.unview(s, part)
 
-    def view_bounds(self, part: Any) -> list[tuple[int, tuple[int, ...]]]:
-        return unview.view_bounds(part)
-
-    def deck_reserved(self, part: Any) -> tuple[int, ...]:
-        return unview.deck_reserved(part)
-
-    def redeal(self, s: GameState, part: Any, rng: random.Random) -> None:
-        unview.redeal(s, part, rng)
-
     def validate(self, s: GameState) -> list[str]:
         return validate_helpers(s)
 
-    def cards_out_of_game(self, s: GameState) -> tuple[int, ...]:
-        # Played knights discarded for Vincent leave the game.
-        return (sum(hx_of(s).knights_discarded), 0, 0, 0, 0)
+    def capabilities(self) -> tuple[Capability, ...]:
+        return (HelperDeal(), HelperCards())
 
 
 notation.register()

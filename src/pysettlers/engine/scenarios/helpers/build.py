@@ -238,7 +238,7 @@ def _sites_without(s: GameState, p: int, e: int) -> list[int]:
         # From scratch: the state's frontiers do not know of a road lifted for a query.
         # A road moves to a land path only (a path over water takes a bridge, 003).
         land = s.topo.n_land_paths
-        ships = path_pieces_of(s) if s.ruleset.scenarios else None  # no road on a ship
+        ships = path_pieces_of(s) if s.ruleset.path_pieces else None  # no road on a ship
         return [f for f in scan_road_sites(s, p, ships) if f != e and f < land]
     finally:
         s.road_owner[e] = p

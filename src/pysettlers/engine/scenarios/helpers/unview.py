@@ -1,9 +1,10 @@
 """The Helpers of CATAN's part of ``determinize``: its state rebuilt from a seat's view.
 
-What this is for: the scenario's ``unview``, ``view_bounds``, ``deck_reserved`` and
-``redeal`` hooks. Everything in :class:`HelperView` is public but Hilde's look and
-Candamir's drawn cards: the look is a lower bound on the victim's hand; the drawn cards are
-known to their owner (reserved in the deck) and sampled from the dealt deck for anyone else.
+What this is for: the scenario's ``unview`` hook and its ``HelperCards`` capability's
+``view_bounds``, ``deck_reserved`` and ``redeal``. Everything in :class:`HelperView` is
+public but Hilde's look and Candamir's drawn cards: the look is a lower bound on the
+victim's hand; the drawn cards are known to their owner (reserved in the deck) and sampled
+from the dealt deck for anyone else.
 
 What this is not: the base game's dealing of hands and cards (``engine/determinize.py``).
 """

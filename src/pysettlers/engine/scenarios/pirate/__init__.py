@@ -61,7 +61,7 @@ from pysettlers.engine.errors import IllegalActionError
 from pysettlers.engine.hands import seat_slice
 from pysettlers.engine.production import place_robber, placing_chances, placing_outcome_error
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import StatelessRule
+from pysettlers.engine.scenario import Capability, HarborCloser, StatelessRule
 from pysettlers.engine.state import Bundle, GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import NameError_, Topology
@@ -192,27 +192,8 @@ class MovePirate(Rule):
         return placing_outcome_error(s, a.player, a.victim, outcome)
 
 
-class Pirate(StatelessRule):
-    """The pirate through the scenario hooks: its rule, the closed harbor's rates."""
-
-    name = NAME
-
-    def enabled(self, rules: Rules) -> bool:
-        return rules.pirate
-
-    def rules(self) -> tuple[Rule, ...]:
-        return (MovePirate(),)
-
-    def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
-        e = closed_harbor(s)
-        if e == NOBODY:
-            return ratios
-        # The pirate's hook runs before the helpers' (``scenarios/__init__``): ``ratios``
-        # are the harbors' rates here, and Jean's 2:1 still applies on top of these.
-        out = ratios[:]
-        for p in harbor_victims(s.topo, s.building_owner, e, NOBODY):
-            out[seat_slice(p)] = harbor_ratios(s, p, e)
-        return out
+class ClosedHarbor(HarborCloser):
+    """The harbor the pirate stands on, closed to trade."""
 
     def harbor_closed(self, s: GameState, e: int) -> bool:
         return closed_harbor(s) == e
@@ -236,6 +217,36 @@ class Pirate(StatelessRule):
                 f"the robber is on the {rate} harbor {s.topo.path_names[e]}: no trade may use "
                 "that port while it is there",
             )
+
+
+class Pirate(StatelessRule):
+    """The pirate through the scenario hooks: its rule, the closed harbor's rates; the
+    closed harbor itself is a capability it has (:class:`ClosedHarbor`)."""
+
+    name = NAME
+    by_name = True  # (``Rules.scenarios``)
+    label = "Pirate (1996)"
+    note = "the robber may also stand on a harbor, closing it to trade"
+
+    def enabled(self, rules: Rules) -> bool:
+        return rules.pirate
+
+    def rules(self) -> tuple[Rule, ...]:
+        return (MovePirate(),)
+
+    def trade_ratios(self, s: GameState, ratios: list[int]) -> list[int]:
+        e = closed_harbor(s)
+        if e == NOBODY:
+            return ratios
+        # The pirate's hook runs before the helpers' (``scenarios/__init__``): ``ratios``
+        # are the harbors' rates here, and Jean's 2:1 still applies on top of these.
+        out = ratios[:]
+        for p in harbor_victims(s.topo, s.building_owner, e, NOBODY):
+            out[seat_slice(p)] = harbor_ratios(s, p, e)
+        return out
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        return (ClosedHarbor(),)
 
 
 # -- notation: ``p0 pirate (0,-2)NE p1`` (the harbor's path, then the victim if any) --------

@@ -60,7 +60,8 @@ Readings chosen (002 is a sketch; README, Seafarers ships, keeps the same list):
 Where each part lives: this package (state, view and persistence in ``part.py``, the rules
 in ``rules.py``, events, notation ``p0 ship (0,-2)NE`` / ``p0 move-ship (0,-2)NE to
 (1,-2)E``); the base game reads the ships through ``scenario.path_pieces_of`` (no road on a
-ship's path, a settlement joins a ship, the trade route in ``awards``).
+ship's path, a settlement joins a ship, the trade route in ``awards``), which asks the
+:class:`ShipPieces` capability the scenario has.
 
 What this is not: the Seafarers pirate, scenarios, gold fields or victory point tokens.
 """
@@ -73,7 +74,7 @@ from pysettlers.engine.actions import register_notation
 from pysettlers.engine.config import Rules
 from pysettlers.engine.data import SHIP_COST, SHIPS_PER_PLAYER
 from pysettlers.engine.registry import Rule, register_scenario
-from pysettlers.engine.scenario import Scenario
+from pysettlers.engine.scenario import Capability, PathPieces, Scenario
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import NOBODY, ActionKind
@@ -113,10 +114,28 @@ __all__ = [
 ]
 
 
+class ShipPieces(PathPieces):
+    """The ships as the base game sees them: pieces on paths that are not roads."""
+
+    def path_pieces(self, s: GameState) -> list[int]:
+        x: ShipsPart = s.ext[NAME]
+        return x.owner
+
+    def extra_road_building_sites(self, s: GameState, p: int) -> list[int]:
+        return ship_sites(s, p)
+
+    def can_build(self, s: GameState, p: int) -> bool:
+        return s.holds(p, SHIP_COST) and bool(ship_sites(s, p))
+
+
 class Ships(Scenario):
-    """Seafarers ships through the scenario hooks."""
+    """Seafarers ships through the scenario hooks; what the base game's building rules read
+    of them is a capability it has (:class:`ShipPieces`)."""
 
     name = NAME
+    by_name = True  # (``Rules.scenarios``)
+    label = "Ships (Seafarers)"
+    note = "built by the sea, the one at a line's open end moved; the Longest Trade Route"
 
     def enabled(self, rules: Rules) -> bool:
         return rules.ships
@@ -127,15 +146,8 @@ class Ships(Scenario):
     def init(self, s: GameState) -> None:
         s.ext[NAME] = ShipsPart.fresh(s.n, s.topo.n_paths)
 
-    def path_pieces(self, s: GameState) -> list[int] | None:
-        x: ShipsPart = s.ext[NAME]
-        return x.owner
-
-    def extra_road_building_sites(self, s: GameState, p: int) -> list[int]:
-        return ship_sites(s, p)
-
-    def can_build(self, s: GameState, p: int) -> bool:
-        return s.holds(p, SHIP_COST) and bool(ship_sites(s, p))
+    def capabilities(self) -> tuple[Capability, ...]:
+        return (ShipPieces(),)
 
     def view(self, s: GameState, viewer: int | None) -> ShipsView:
         return _part.ships_view(s)

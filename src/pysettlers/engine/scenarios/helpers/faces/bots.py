@@ -1,4 +1,4 @@
-"""The greedy bot's one-ply scores of the Helpers of CATAN actions.
+"""The Helpers of CATAN's bots face: the greedy bot's one-ply scores of the helper actions.
 
 What this is for: :func:`helper_score` predicts, like ``greedy._score`` does for the base
 game's actions, how much the greedy value function gains when the viewer takes a helper
@@ -13,6 +13,12 @@ held helper's worth (``helper_value.use_cost``: after a use the helper is flippe
 side or exchanged, whichever is worth more). Flip and exchange themselves score the helper
 they leave in front of the viewer (``helper_value.helper_worth``).
 
+This module is the scenario's bots face (``pysettlers.bots.scenarios`` says what one defines):
+``SCORES`` scores every helper kind with :func:`helper_score` (a bot with its ``helpers``
+option off never uses an advantage), and ``before_roll`` plays Lin before the roll when it
+frees the bot's own hex. The weighted bot's helper rules of thumb are in ``weighted.py`` and
+``helper_value.py``.
+
 What this is not: the value function (``greedy.py``, seen here through the shared
 ``turn_context.TurnContext``) or any decision: the greedy bot takes the best score over all
 legal actions, a helper's use competing with ending the turn (which scores 0) and with every
@@ -21,22 +27,23 @@ other action.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
+from pysettlers.bots import features as F
+from pysettlers.bots import helper_value
+from pysettlers.bots.options import HeuristicOptions
+from pysettlers.bots.scenarios import Score
+from pysettlers.bots.turn_context import TurnContext
+from pysettlers.bots.weighted import threat
 from pysettlers.engine import Action, ActionKind
-from pysettlers.engine.types import NOBODY
+from pysettlers.engine import ActionKind as K
+from pysettlers.engine.types import HELPER_KINDS, NOBODY
 
-from . import features as F
-from . import helper_value
-from .turn_context import TurnContext
-from .weighted import threat
-
-K = ActionKind
-
-VINCENT_COSTS = {1: (1, 1, 0, 0, 0), 2: (0, 0, 0, 1, 2)}  # the rulebook's Vincent prices
-W_OPP_CARD = 0.06  # per card taken from an opponent, × its threat (as greedy's robber)
-MIN_GAIN = 0.005  # a use must gain at least this: a helper is not spent on nothing
-UNIT = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
+_vincent_costs = {1: (1, 1, 0, 0, 0), 2: (0, 0, 0, 1, 2)}  # the rulebook's Vincent prices
+_w_opp_card = 0.06  # per card taken from an opponent, × its threat (as greedy's robber)
+_min_gain = 0.005  # a use must gain at least this: a helper is not spent on nothing
+_unit = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
 
 
 def _sub(hand: tuple[int, ...] | list[int], cost: tuple[int, ...]) -> list[int]:
@@ -52,7 +59,7 @@ def _plus(hand: tuple[int, ...] | list[int], r: int, k: int = 1) -> list[int]:
 def use_cost(t: TurnContext) -> float:
     c = t.cache.get("use_cost")
     if c is None:
-        c = t.cache["use_cost"] = helper_value.use_cost(t.view, t.info) + MIN_GAIN
+        c = t.cache["use_cost"] = helper_value.use_cost(t.view, t.info) + _min_gain
     return float(c)
 
 
@@ -75,7 +82,7 @@ def helper_score(t: TurnContext, a: Action) -> float:
     if k == K.HELPER_KEEP:
         return t.dev_value(a.a)
     if k == K.HELPER_REPAY:
-        return t.q_value(_sub(hand, UNIT[a.b])) - h0
+        return t.q_value(_sub(hand, _unit[a.b])) - h0
     cost = use_cost(t)
     if k == K.HELPER_WILLIAM:
         d, near, settle = t.road_delta(a.a)
@@ -85,7 +92,7 @@ def helper_score(t: TurnContext, a: Action) -> float:
         delta = t.city_delta(a.a) if level == 2 else t.settlement_delta(a.a)
         knights = view.knights[t.me]
         army = t.la_value(knights) - t.la_value(knights - 1)  # the knight leaves the game
-        return delta + t.q_value(_sub(hand, VINCENT_COSTS[level])) - h0 - army - cost
+        return delta + t.q_value(_sub(hand, _vincent_costs[level])) - h0 - army - cost
     if k == K.HELPER_CANDAMIR:
         return best_of_three(t) + t.q_value(_sub(hand, a.give)) - h0 - cost
     if k == K.HELPER_JEAN:
@@ -103,7 +110,7 @@ def helper_score(t: TurnContext, a: Action) -> float:
             return spared_discard(t) - cost
         return t.q_value(_plus(hand, a.a)) - h0 - cost
     if k == K.HELPER_HILDE:
-        return hilde_ev(t, a.a) + W_OPP_CARD * threat(view, a.a) - cost
+        return hilde_ev(t, a.a) + _w_opp_card * threat(view, a.a) - cost
     if k == K.HELPER_NASSIR:
         return nassir_ev(t, a.a, a.to) - h0 - cost
     if k == K.HELPER_LOUIS:
@@ -130,7 +137,7 @@ def spared_discard(t: TurnContext) -> float:
     hand = list(t.hand)
     before = t.q_value(hand)
     for _ in range(t.view.discards[t.me]):  # what the 7 asks of this hand (Sean spares it)
-        r = max((i for i in range(5) if hand[i]), key=lambda i: t.q_value(_sub(hand, UNIT[i])))
+        r = max((i for i in range(5) if hand[i]), key=lambda i: t.q_value(_sub(hand, _unit[i])))
         hand[r] -= 1
     return before - t.q_value(hand)
 
@@ -164,7 +171,7 @@ def nassir_ev(t: TurnContext, r: int, mask: int) -> float:
         for n in range(3):
             h = _plus(hand, r, n)
             for _ in range(n):
-                h = max((_sub(h, UNIT[i]) for i in range(5) if h[i]), key=lambda x: t.q_value(x))
+                h = max((_sub(h, _unit[i]) for i in range(5) if h[i]), key=lambda x: t.q_value(x))
             got.append(t.q_value(h))
         t.cache[("nassir", r)] = got
     dist = [1.0, 0.0, 0.0]  # chances of receiving 0, 1, 2 cards
@@ -195,3 +202,26 @@ def louis_gain(t: TurnContext, e: int, f: int) -> float:
     t2, lost = base
     d, near, settle = t2.road_delta(f)
     return float(lost + d + t2.q_value(t.hand, near, settle) - t.q_value(t.hand))
+
+
+def score(t: TurnContext, a: Action, options: HeuristicOptions) -> float:
+    """:func:`helper_score`, or -1 for an advantage when the bot's ``helpers`` option is off
+    (it never uses one; declining, flipping and the rest still score)."""
+    if not options.helpers and a.kind < K.HELPER_DECLINE:
+        return -1.0  # never uses an advantage (declining is scored 0)
+    return helper_score(t, a)
+
+
+SCORES: dict[ActionKind, Score] = {kind: score for kind in sorted(HELPER_KINDS)}
+
+
+def before_roll(
+    t: TurnContext, legal: Sequence[Action], options: HeuristicOptions
+) -> Action | None:
+    """Lin before the roll: only to free the bot's own hex, so that this roll pays."""
+    lin = next((a for a in legal if a.kind == K.HELPER_LIN), None)
+    view = t.view
+    if lin is not None and options.helpers and F.hex_damage(view, t.info, view.robber)[t.me]:
+        if score(t, lin, options) > 0:
+            return lin
+    return None

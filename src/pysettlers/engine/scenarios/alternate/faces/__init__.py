@@ -1,0 +1,3 @@
+"""The 1996 alternate rules' faces: what the adapters show of them (``pysettlers.faces``).
+
+Never imported by the engine; each module is read by one adapter."""

@@ -1,0 +1,3 @@
+"""The Islands of Catan bridges' faces: what the adapters show of them (``pysettlers.faces``).
+
+Never imported by the engine; each module is read by one adapter."""

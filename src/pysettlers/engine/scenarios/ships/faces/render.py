@@ -1,0 +1,27 @@
+"""Seafarers ships on the terminal's board: each ship a letter along its path, a legend line
+and the award's name (read by ``pysettlers.render``; the contract is its ``FACE_MEMBERS``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pysettlers.engine.types import NOBODY
+
+if TYPE_CHECKING:
+    from pysettlers.engine import View
+
+SHIP_LETTERS = "abcdefgh"
+"""A ship of seat ``p`` is drawn along its path with ``SHIP_LETTERS[p]``."""
+
+LEGEND = "\n        a along a path: ship of p0 (b of p1, ... h of p7; Seafarers ships)"
+
+LONGEST_ROAD = "Longest Trade Route"
+
+
+def path_marks(view: View) -> dict[int, str]:
+    """Each path with a ship on it → its owner's letter (over any road: a ship and a road
+    never share a path)."""
+    part = view.ext.get("ships")
+    if part is None:
+        return {}
+    return {p: SHIP_LETTERS[q] for p, q in enumerate(part.path_pieces) if q != NOBODY}
