@@ -505,7 +505,11 @@ def test_fuzz_http_and_ws_with_an_honest_game_alongside(
     # (the reference client draws its action ids from the global generator, which
     # hypothesis watches while it draws examples: the honest game gets a generator of its own)
     monkeypatch.setattr("pysettlers.server.client.random", random.Random(29))
-    honest, honest_tokens = human_game(server.url, players=2, rules={"vp_target": 5})
+    # (random play to 5 points passes the default 500 turns in about 1 game in 200: the
+    # honest game gets room to reach its winner)
+    honest, honest_tokens = human_game(
+        server.url, players=2, rules={"vp_target": 5}, turn_limit=2000
+    )
     fuzzed, fuzzed_tokens = human_game(server.url, players=2)
     failure: list[BaseException] = []
 

@@ -718,6 +718,11 @@ class EngineSide:
             }
             for q in range(s.n)
         ]
+        from pysettlers.server.drawing import hints
+
+        # The scenarios' drawing hints, as the server's welcome carries them (a test may
+        # swap them to see that the page draws from them).
+        self.drawing: dict[str, dict[str, Any]] = hints(s.rules)
 
     def state(self, since: int | None) -> str:
         import json
@@ -756,7 +761,8 @@ class EngineSide:
             msg = json.loads(text)
             if msg["type"] == "hello":
                 welcome = {"type": "welcome", "protocol": 1, "game": GAME, "seat": self.seat}
-                ws.send(json.dumps({**welcome, "seats": self.seats, "chat": []}))
+                more = {"seats": self.seats, "chat": [], "drawing": self.drawing}
+                ws.send(json.dumps({**welcome, **more}))
                 ws.send(self.state(None))
             elif msg["type"] == "action":
                 self.sent.append(msg["action"])

@@ -315,6 +315,9 @@ class ReplayOut(Out):
     hands: list[dict[str, Any]] | None = Field(
         None, description="seat=all only: every seat's hand and development cards"
     )
+    drawing: dict[str, dict[str, Any]] = Field(
+        description="the drawing hints of each scenario package in play, as in `welcome`"
+    )
 
 
 class StatsOut(Out):
@@ -439,6 +442,10 @@ class WelcomeOut(Out):
     seat: int | None = Field(description="the connection's seat; null: a spectator")
     seats: list[SeatOut] = Field(description="as before this connection")
     chat: list[ChatLine] = Field(description="the game's last 50 chat lines, oldest first")
+    drawing: dict[str, dict[str, Any]] = Field(
+        description="the browser's drawing hints of each scenario package in play (server/"
+        "drawing.py): the same for every seat and for the whole game, so sent once here"
+    )
 
 
 class CounterOut(Out):

@@ -45,6 +45,7 @@ from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.types import ActionKind, Phase
 from pysettlers.words import Words
 
+from .drawing import hints
 from .hub import Hub, LobbyError
 from .protocol import JsonObject, Line, PreviewOut, ReplayOut, StatsOut, Strict, refusals
 from .wordsjson import seat_names
@@ -138,6 +139,7 @@ def replay_view(
     words = Words(s.board, names, None, s.rules.ships)
     out["event_words"] = [words.event(e) for e in seen.events]
     out["names"] = names  # (the viewer names the seats as the words do)
+    out["drawing"] = hints(s.rules)
     if everyone:
         out["hands"] = [
             {

@@ -25,6 +25,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .clients import Client
+from .drawing import hints
 from .hub import Hub, LobbyError
 from .lifecycle import PARKED
 from .limits import client_key, spectator_refusal
@@ -197,6 +198,8 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
             "seat": seat,
             "seats": session.seats_json(),
             "chat": chat,
+            # (once per connection: the hints are the rules', the same for every state)
+            "drawing": hints(session.game.state.rules),
         }
     )
     async with session.lock:

@@ -1,11 +1,13 @@
 // The board as SVG, drawn from the view JSON alone (view.board, buildings, roads, robber):
 // any set of land hexes, a sea frame around it, harbors, number tokens with pips, pieces.
-// With the 1996 pirate the robber may stand on a harbor (view.robber names its path): it is
-// drawn at the harbor's marker, which is shown closed.
-// With Seafarers ships (view.ships.ships: path → seat) each ship is a boat in its seat's colour
-// on its path, with the seat's label on the sail; ships sail the open sea too (board.open_sea:
-// every corner and side of a sea hex is a place, named after that hex), so the whole sea ring
-// is in view.
+// What a scenario adds is drawn from its drawing hints (`drawing`: the server's
+// `welcome.drawing`, by scenario package; server/drawing.py names the keys), not from its name:
+// a `paths` hint names the view's map of path → seat (`view[part][member]`) whose pieces are
+// drawn along their paths (Seafarers ships: a boat in its seat's colour with the seat's label
+// on the sail); a `robber_on_harbor` hint titles the robber standing on a harbor (the 1996
+// pirate: view.robber names the harbor's path; it is drawn at the harbor's marker, which is
+// shown closed). Ships sail the open sea too (board.open_sea: every corner and side of a sea
+// hex is a place, named after that hex), so the whole sea ring is in view.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
 // What just happened (effects.js keeps the clock): the hexes of this turn's rolled number carry
@@ -97,6 +99,14 @@ function road(e, seat, extra = "") {
     s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 3.5, class: "road-label", fill: playerInk(seat) }, seatLabel(seat)));
 }
 
+/**
+ * The values of the drawing hints' `key`, one per scenario package in play that has it
+ * (`drawing`: `welcome.drawing` or a replay's `drawing`, by package).
+ */
+export function hinted(drawing, key) {
+  return Object.values(drawing || {}).map((x) => x[key]).filter((x) => x !== undefined && x !== null);
+}
+
 const HULL = [[-20, 2], [20, 2], [13, 13], [-13, 13]];
 const SAIL = [[-3, 0], [-3, -26], [16, 0]];
 
@@ -112,6 +122,9 @@ function ship(e, seat, extra = "") {
       poly(SAIL, { class: "ship-sail" }),
       s("text", { x: 4, y: -4, class: "ship-label" }, seatLabel(seat))));
 }
+
+// The pieces a `paths` hint may name (its `piece`): how each is drawn on its path.
+const PATH_PIECES = { ship };
 
 /** Where a harbor's marker stands: in the sea, off the middle of its coastal path. */
 function harborSpot(e) {
@@ -139,11 +152,12 @@ function harbor(h, closed) {
     generic ? null : s("text", { x: px, y: py + 13, class: "harbor-res" }, h.type));
 }
 
-function robber(x, y, onHarbor = false, age = null) {
+function robber(x, y, onHarbor = null, age = null) {
   // (the figure in an inner group, like a building's: its arrival animates that group)
   const moved = fxStyle(age);
+  // (`onHarbor`: the robber_on_harbor hint, whose title names it there)
   return s("g", { class: `robber${onHarbor ? " on-harbor" : ""}${moved ? " placed" : ""}`, transform: `translate(${x} ${y})`, style: moved },
-    s("title", {}, onHarbor ? "the robber (the pirate), on a harbor" : "the robber"),
+    s("title", {}, onHarbor ? onHarbor.title : "the robber"),
     s("g", { class: "robber-inner" },
       s("ellipse", { cx: 0, cy: 14, rx: 13, ry: 6, class: "robber-base" }),
       s("path", { d: "M-11 14 C-11 -2 -7 -8 0 -8 C7 -8 11 -2 11 14 Z", class: "robber-body" }),
@@ -161,7 +175,7 @@ function fxStyle(age) {
  * `rolled`: this turn's rolled number (its hexes are marked); `fx`: {rollAge, robberAge,
  * placed: Map name → age} in ms, the ages of the animations still running (effects.js).
  */
-export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set(), rolled = null, fx = {} } = {}) {
+export function drawBoard(view, { targets = [], onPick = () => {}, me = null, recent = new Set(), rolled = null, fx = {}, drawing = {} } = {}) {
   const placed = fx.placed || new Map();
   const placedCls = (name) => (placed.has(name) ? " placed" : "");
   const hexes = view.board.hexes;
@@ -267,17 +281,23 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   }
   svg.append(roadG);
 
-  const shipG = s("g", { class: "ships" });
-  for (const [name, seat] of Object.entries((view.ships && view.ships.ships) || {})) {
-    const e = edge(name);
-    if (!e) continue;
-    const g = ship(e, seat, (recent.has(name) ? "recent" : "") + placedCls(name));
-    Object.assign(g.dataset, { name, seat });
-    if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
-    g.prepend(s("title", {}, `ship of player ${seatLabel(seat)}`));
-    shipG.append(g);
+  // Pieces along paths, as the scenarios' `paths` hints name them (Seafarers ships).
+  for (const hint of hinted(drawing, "paths")) {
+    const draw = PATH_PIECES[hint.piece];
+    const part = view[hint.part];
+    if (!draw) continue;
+    const pathG = s("g", { class: hint.class });
+    for (const [name, seat] of Object.entries((part && part[hint.member]) || {})) {
+      const e = edge(name);
+      if (!e) continue;
+      const g = draw(e, seat, (recent.has(name) ? "recent" : "") + placedCls(name));
+      Object.assign(g.dataset, { name, seat });
+      if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
+      g.prepend(s("title", {}, `${hint.piece} of player ${seatLabel(seat)}`));
+      pathG.append(g);
+    }
+    svg.append(pathG);
   }
-  svg.append(shipG);
 
   const bG = s("g", { class: "buildings" });
   for (const [name, b] of Object.entries(view.buildings || {})) {
@@ -297,10 +317,12 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
     const [cx, cy] = hexCenter(p.q, p.r);
     // Beside the token when there is one, so the number stays readable.
     const numbered = hexes.find((h) => h.hex === view.robber && h.number);
-    svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy, false, fx.robberAge));
+    svg.append(robber(numbered ? cx - 44 : cx, numbered ? cy - 8 : cy, null, fx.robberAge));
   } else if (robberHarbor) {
     const [px, py] = harborSpot(edge(robberHarbor.path));
-    svg.append(robber(px + 22, py - 18, true, fx.robberAge)); // beside the marker, which stays readable
+    // (beside the marker, which stays readable)
+    const onHarbor = hinted(drawing, "robber_on_harbor")[0] || { title: "the robber, on a harbor" };
+    svg.append(robber(px + 22, py - 18, onHarbor, fx.robberAge));
   }
 
   const tG = s("g", { class: "targets" });

@@ -116,6 +116,7 @@ class GamePage {
   onWelcome(msg, feedsLog) {
     const sc = this.screen;
     sc.seats = msg.seats;
+    sc.drawing = msg.drawing || {};
     if (feedsLog) {
       sc.chat.length = 0;
       sc.chat.push(...msg.chat);
@@ -183,13 +184,13 @@ class GamePage {
       legal: st.legal.length, status: st.status, turn: st.view.turn, botOffers: st.bot_offers ?? "" });
     this.drawStatus();
     this.board.draw(st.view, {
-      targets: ctx.targets, me: st.seat, recent: sc.recent, ...this.fx.boardMarks(), onPick: (t) => pickTarget(ctx, t),
+      targets: ctx.targets, me: st.seat, recent: sc.recent, drawing: sc.drawing, ...this.fx.boardMarks(), onPick: (t) => pickTarget(ctx, t),
     });
     drawControls(this.el.controls, st, ctx, {
       legalChanged, names: sc.names, seats: sc.seats, gameId: this.gameId, setBotOffers: (on) => this.setBotOffers(on),
     });
     put(this.el.hand, ...handFor(st, ctx));
-    this.table.draw(st, ctx, { act, onResults: () => this.gameOver(sc.current()) });
+    this.table.draw(st, ctx, { act, drawing: sc.drawing, onResults: () => this.gameOver(sc.current()) });
     this.drawPlayers();
     this.drawDice();
     if (st.status === "finished" && !sc.over) { sc.over = true; this.gameOver(st); }
@@ -232,7 +233,7 @@ class GamePage {
     const sc = this.screen;
     const st = sc.current();
     if (!st) return;
-    put(this.el.players, playersPanel(st.view, sc.seats, sc.names, st.seat));
+    put(this.el.players, playersPanel(st.view, sc.seats, sc.names, st.seat, sc.drawing));
     this.fx.decoratePlayers(this.el.players);
   }
 
@@ -244,8 +245,8 @@ class GamePage {
   gameOver(st) {
     if (!st) return;
     if (this.overDialog) this.overDialog.close();
-    const { names, rematchBy } = this.screen;
-    this.overDialog = dialog("Game over", gameOverView(st, { names, gameId: this.gameId, rematchBy }),
+    const { names, rematchBy, drawing } = this.screen;
+    this.overDialog = dialog("Game over", gameOverView(st, { names, gameId: this.gameId, rematchBy, drawing }),
       { onClose: () => { this.overDialog = null; } });
   }
 

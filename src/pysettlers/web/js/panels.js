@@ -3,7 +3,7 @@
 // server fills for the seat's own token alone.
 
 import { h, s } from "./dom.js";
-import { playerColour, playerInk, seatLabel } from "./board.js";
+import { hinted, playerColour, playerInk, seatLabel } from "./board.js";
 import { DEV_CARDS, RESOURCES } from "./notation.js";
 import { resChip } from "./actions.js";
 
@@ -48,8 +48,13 @@ export function helperTitle(name) {
   return name ? name[0].toUpperCase() + name.slice(1) : name;
 }
 
-/** One row per player. `seats`: the lobby's seat objects (names, bots, connection). */
-export function playersPanel(view, seats, names, me) {
+/**
+ * One row per player. `seats`: the lobby's seat objects (names, bots, connection);
+ * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's entry in the
+ * view (`view[part][member][seat]`: the Helpers of CATAN's helper and its side).
+ */
+export function playersPanel(view, seats, names, me, drawing = {}) {
+  const panels = hinted(drawing, "panel");
   return h("div", { class: "players" }, view.players.map((p) => {
     const seat = seats[p.seat] || {};
     const current = view.current === p.seat && view.phase !== "game_over";
@@ -65,10 +70,12 @@ export function playersPanel(view, seats, names, me) {
     if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
     if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
-    const helper = view.helpers && view.helpers.players[p.seat];
-    if (helper && helper.helper) {
-      badges.push(h("span", { class: "badge helper", "data-helper": helper.helper, title: HELPERS[helper.helper] || "" },
-        `${helperTitle(helper.helper)} ${helper.side}`));
+    for (const panel of panels) {
+      const helper = view[panel.part] && view[panel.part][panel.member][p.seat];
+      if (helper && helper.helper) {
+        badges.push(h("span", { class: "badge helper", "data-helper": helper.helper, title: HELPERS[helper.helper] || "" },
+          `${helperTitle(helper.helper)} ${helper.side}`));
+      }
     }
     const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
       : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")

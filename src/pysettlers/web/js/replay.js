@@ -102,7 +102,7 @@ async function viewer(root, src) {
     try { data = await src.step(step, seat); } catch (e) { label.textContent = e.message; return; }
     if (mine !== ticket) return; // a newer step was asked for meanwhile
     const v = data.view;
-    put(boardBox, drawBoard(v, {}));
+    put(boardBox, drawBoard(v, { drawing: data.drawing }));
     const events = logEntries(v.events, data.event_words).map((x) => x.text); // the server's words
     const seats = []; // no connections in a replay
     put(side,
@@ -114,7 +114,7 @@ async function viewer(root, src) {
         ? "VP: final points, every victory point card turned up."
         : "VP: points on the table (victory point cards in a hand are hidden until the end"
           + (v.you ? "; the viewer's own count" : "") + "). Cards: resource cards in hand; dev cards: development cards not yet played."),
-      playersPanel(v, seats, names, v.viewer),
+      playersPanel(v, seats, names, v.viewer, data.drawing),
       data.hands ? h("div", { class: "hands" }, data.hands.map((x) => h("div", { class: "hand-row", "data-hand": x.seat },
         swatch(x.seat), " ", bundleView(x.hand),
         Object.entries(x.development_cards).filter(([, n]) => n).map(([c, n]) => h("span", { class: "dev-chip" }, `${c} ×${n}`))))) : null,

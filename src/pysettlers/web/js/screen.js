@@ -39,6 +39,7 @@ export class Screen {
     this.over = false; // the results were shown once by themselves
     this.rematchBy = null; // the seat that started this game's rematch (a `rematch` message)
     this.chat = [];
+    this.drawing = {}; // the scenarios' drawing hints (welcome.drawing): the same all game
     this.names = (q) => (q === null || q === undefined ? "nobody" : seatName(this.seats[q], q));
   }
 

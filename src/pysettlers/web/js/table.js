@@ -10,31 +10,31 @@
 
 import { api, saveInvites, saveSeat, seatsHeld } from "./api.js";
 import { h, put } from "./dom.js";
-import { RESOURCE_COLOUR } from "./board.js";
+import { RESOURCE_COLOUR, hinted } from "./board.js";
 import { RESOURCES, parseBundle } from "./notation.js";
 import { swatch } from "./panels.js";
 
 // The kinds of the Building Costs card: the action keyword in the legal list, the costs
 // key, the pieces_left and sites key (the view's supply of pieces and building sites, where
-// it has them), the words.
-const KINDS = [
+// it has them), the words. A scenario's pieces (a bridge, a ship) come from its drawing
+// hints' `build` ({kind, title, what}: its keyword and costs key are its kind), between the
+// city and the development card.
+const PIECES = [
   { kind: "road", kw: "road", cost: "road", pieces: "roads", title: "Road", what: "a road" },
   { kind: "settlement", kw: "settlement", cost: "settlement", pieces: "settlements", title: "Settlement", what: "a settlement" },
   { kind: "city", kw: "city", cost: "city", pieces: "cities", title: "City", what: "a city" },
-  { kind: "bridge", kw: "bridge", cost: "bridge", pieces: null, title: "Bridge", what: "a bridge" },
-  { kind: "ship", kw: "ship", cost: "ship", pieces: null, title: "Ship", what: "a ship" },
-  { kind: "development", kw: "buy", cost: "development", pieces: null, title: "Development card", what: "a development card" },
 ];
+const DEVELOPMENT = { kind: "development", kw: "buy", cost: "development", pieces: null, title: "Development card", what: "a development card" };
 const BUILD_PHASES = new Set(["main", "build", "special_build"]);
 
-/** Whether the view's rules name the scenario `name` (view.rules.scenarios). */
-function inPlay(view, name) {
-  return Boolean(view.rules && (view.rules.scenarios || []).includes(name));
+function kindsOf(drawing) {
+  const extra = hinted(drawing, "build").map((b) => ({ kind: b.kind, kw: b.kind, cost: b.kind, pieces: null, title: b.title, what: b.what }));
+  return [...PIECES, ...extra, DEVELOPMENT];
 }
 
-function kindsOf(view) {
-  return KINDS.filter((k) => (k.kind === "bridge" ? view.board.bridges
-    : k.kind === "ship" ? inPlay(view, "ships") : true));
+/** The Longest Road award's name: a scenario's hint may rename it (Longest Trade Route). */
+function longestRoadName(drawing) {
+  return hinted(drawing, "longest_road")[0] || "Longest Road";
 }
 
 // A resource as on the printed card: one small tile per card, its colour and initial (the
@@ -53,7 +53,8 @@ export function missingWords(cost, hand) {
 
 /**
  * The table panel of one game page: `el` is mounted once; `filter(ctx)` narrows the board's
- * targets to the kind being placed; `draw(st, ctx, {act, names, onResults})` redraws it.
+ * targets to the kind being placed; `draw(st, ctx, {act, names, onResults, drawing})` redraws
+ * it (`drawing`: the scenarios' drawing hints, board.js).
  */
 export class TablePanel {
   constructor(onChange) {
@@ -85,7 +86,7 @@ export class TablePanel {
     this.onChange();
   }
 
-  draw(st, ctx, { act, onResults }) {
+  draw(st, ctx, { act, onResults, drawing = {} }) {
     const v = st.view;
     const parts = [];
     if (st.status === "finished" && onResults) {
@@ -93,12 +94,12 @@ export class TablePanel {
         h("button", { class: "act primary small", "data-results": "", onclick: onResults },
           st.seat === null ? "Results" : "Results & rematch")));
     }
-    parts.push(this.costCard(st, ctx, act));
+    parts.push(this.costCard(st, ctx, act, drawing));
     parts.push(bankLine(v));
     put(this.el, ...parts);
   }
 
-  costCard(st, ctx, act) {
+  costCard(st, ctx, act, drawing) {
     const v = st.view;
     const costs = (v.rules && v.rules.costs) || {};
     const me = st.seat;
@@ -107,7 +108,7 @@ export class TablePanel {
     // turn of a Special Building Phase. Elsewhere the card shows the costs alone.
     const mine = you && me !== null && st.status === "in_progress" && BUILD_PHASES.has(v.phase)
       && (v.phase === "special_build" ? v.deciders.includes(me) : v.current === me && st.legal.length > 0);
-    const rows = kindsOf(v).map((k) => {
+    const rows = kindsOf(drawing).map((k) => {
       const cost = parseBundle(costs[k.cost] || "");
       const chips = costTiles(cost);
       if (!mine) {
@@ -195,15 +196,15 @@ function plural(n, one, many) {
 }
 
 /** The game-over dialog's content: the ranking with each breakdown, the rematch and links. */
-export function gameOverView(st, { names, gameId, rematchBy = null }) {
+export function gameOverView(st, { names, gameId, rematchBy = null, drawing = {} }) {
   const v = st.view;
-  const ships = inPlay(v, "ships");
+  const longestRoad = longestRoadName(drawing);
   const rows = finalScores(v).map((r, i) => {
     const parts = [];
     if (r.settlements) parts.push([plural(r.settlements, "settlement", "settlements"), r.settlements]);
     if (r.cities) parts.push([plural(r.cities, "city", "cities"), 2 * r.cities]);
     if (r.vpCards) parts.push([plural(r.vpCards, "victory point card", "victory point cards"), r.vpCards]);
-    if (r.longest) parts.push([ships ? "Longest Trade Route" : "Longest Road", r.longest]);
+    if (r.longest) parts.push([longestRoad, r.longest]);
     if (r.largest) parts.push(["Largest Army", r.largest]);
     if (r.other) parts.push(["scenario points", r.other]);
     return h("li", { class: `score ${r.seat === v.winner ? "win" : ""}`, "data-seat": r.seat, "data-total": r.total },
