@@ -78,15 +78,18 @@ def _labels() -> None:
     A[K.END_TURN] = lambda w, a, view: (
         "Pass" if view is not None and view.phase == Phase.SPECIAL_BUILD else "End the turn"
     )
-    A[K.BUILD_ROAD] = lambda w, a, view: f"Build a road {w.places.path(a.a)}"
-    A[K.BUILD_SETTLEMENT] = lambda w, a, view: f"Build a settlement at {w.places.intersection(a.a)}"
-    A[K.BUILD_CITY] = lambda w, a, view: f"Build a city at {w.places.intersection(a.a)}"
-    A[K.PLAY_YEAR_OF_PLENTY] = lambda w, a, view: (
-        "Play Year of Plenty: take " + bundle([(a.a == r) + (a.b == r) for r in range(5)])
+    A[K.BUILD_ROAD] = lambda w, a, view: f"Build a road {w.places.path(a.path)}"
+    A[K.BUILD_SETTLEMENT] = lambda w, a, view: (
+        f"Build a settlement at {w.places.intersection(a.intersection)}"
     )
-    A[K.PLAY_MONOPOLY] = lambda w, a, view: f"Play Monopoly on {resource_name(a.a)}"
+    A[K.BUILD_CITY] = lambda w, a, view: f"Build a city at {w.places.intersection(a.intersection)}"
+    A[K.PLAY_YEAR_OF_PLENTY] = lambda w, a, view: (
+        "Play Year of Plenty: take "
+        + bundle([(a.resource == r) + (a.second_resource == r) for r in range(5)])
+    )
+    A[K.PLAY_MONOPOLY] = lambda w, a, view: f"Play Monopoly on {resource_name(a.resource)}"
     A[K.MOVE_ROBBER] = lambda w, a, view: (
-        f"Move the robber to {w.places.hex(a.a)}{victim(w, a.b, view)}"
+        f"Move the robber to {w.places.hex(a.hex)}{victim(w, a.victim, view)}"
     )
     A[K.DISCARD] = lambda w, a, view: f"Discard {bundle(a.give)}"
     A[K.MARITIME_TRADE] = lambda w, a, view: (
@@ -101,7 +104,7 @@ def _labels() -> None:
         f"Counter {w.offer(a.offer)}: give {bundle(a.give)} for {bundle(a.get)}"
     )
     A[K.CONFIRM_TRADE] = lambda w, a, view: (
-        f"Trade with {w.name(a.a)}" + (f" (offer #{a.offer})" if a.offer else "")
+        f"Trade with {w.name(a.partner)}" + (f" (offer #{a.offer})" if a.offer else "")
     )
     A[K.CANCEL_TRADE] = lambda w, a, view: f"Withdraw {w.offer(a.offer)}"
 
