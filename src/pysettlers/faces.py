@@ -33,9 +33,13 @@ engine), nor the rules' own registry (``engine/registry.py``).
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from functools import cache
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pysettlers.engine.config import Rules
 
 FACES: Final = ("words", "render", "view_json", "drawing", "rl", "bots")
 """The faces every scenario package has, each read by one adapter."""
@@ -98,3 +102,19 @@ def faces(name: str) -> tuple[tuple[str, ModuleType], ...]:
         if not hasattr(module, "NOTHING"):
             out.append((package, module))
     return tuple(out)
+
+
+def faces_on(name: str, rules: Rules) -> tuple[ModuleType, ...]:
+    """Face ``name`` of each scenario package ``rules`` turn on (``Scenario.enabled``) that
+    shows something, in registration order — what an adapter reads for one game. The seed
+    never changes which scenarios are on, so it is left out of the remembered key (one entry
+    per kind of game, not per game)."""
+    return _faces_on(name, replace(rules, seed=0))
+
+
+@cache
+def _faces_on(name: str, rules: Rules) -> tuple[ModuleType, ...]:
+    from pysettlers.engine.registry import registered_scenarios
+
+    on = {package_of(s.name) for s in registered_scenarios() if s.enabled(rules)}
+    return tuple(module for package, module in faces(name) if package in on)

@@ -16,7 +16,6 @@ lines and status lines are its render face's (:data:`FACE_MEMBERS`).
 
 from __future__ import annotations
 
-from functools import cache
 from types import ModuleType
 from typing import Any, Final
 
@@ -69,15 +68,11 @@ define: any of these (at least one, else ``NOTHING = "why"``); read here for the
 in play (``Scenario.enabled``)."""
 
 
-@cache
 def _in_play(rules: Rules) -> tuple[ModuleType, ...]:
     """The render faces of the scenarios in play under ``rules``, in registration order."""
-    from pysettlers.engine.registry import registered_scenarios
-    from pysettlers.faces import face, package_of, packages
+    from pysettlers.faces import faces_on
 
-    on = {package_of(x.name) for x in registered_scenarios() if x.enabled(rules)}
-    found = (face(package, "render") for package in packages() if package in on)
-    return tuple(module for module in found if not hasattr(module, "NOTHING"))
+    return faces_on("render", rules)
 
 
 def __getattr__(name: str) -> Any:

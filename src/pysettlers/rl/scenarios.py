@@ -28,14 +28,11 @@ What this is not: the layout or the encoding themselves (``layout.py``, ``encode
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
 from types import ModuleType
 from typing import Final
 
 from pysettlers import faces as _faces
 from pysettlers.engine import Rules
-from pysettlers.engine.registry import registered_scenarios
 
 FACE_MEMBERS: Final[dict[str, str]] = {
     "FAMILIES": "the families of the scenario's action kinds, in the order of their kinds",
@@ -52,15 +49,8 @@ def all_faces() -> tuple[ModuleType, ...]:
 
 
 def faces_on(rules: Rules) -> tuple[ModuleType, ...]:
-    """The RL faces of the scenarios ``rules`` turn on, in registration order (the seed
-    never changes them)."""
-    return _faces_on(replace(rules, seed=0))
-
-
-@cache
-def _faces_on(rules: Rules) -> tuple[ModuleType, ...]:
-    on = {_faces.package_of(s.name) for s in registered_scenarios() if s.enabled(rules)}
-    return tuple(module for package, module in _faces.faces("rl") if package in on)
+    """The RL faces of the scenarios ``rules`` turn on, in registration order."""
+    return _faces.faces_on("rl", rules)
 
 
 def sea_in_frame(rules: Rules) -> bool:

@@ -21,8 +21,6 @@ rules, the same for every seat).
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
 from typing import Any, Final
 
 from pysettlers.engine import Rules
@@ -35,14 +33,8 @@ FACE_MEMBERS: Final = {
 
 def hints(rules: Rules) -> dict[str, dict[str, Any]]:
     """The drawing hints of each scenario package ``rules`` turn on, by package, in
-    registration order (the seed never changes them)."""
-    return _hints(replace(rules, seed=0))
+    registration order."""
+    from pysettlers.faces import faces, faces_on
 
-
-@cache
-def _hints(rules: Rules) -> dict[str, dict[str, Any]]:
-    from pysettlers.engine.registry import registered_scenarios
-    from pysettlers.faces import faces, package_of
-
-    on = {package_of(s.name) for s in registered_scenarios() if s.enabled(rules)}
-    return {package: dict(module.HINTS) for package, module in faces("drawing") if package in on}
+    on = faces_on("drawing", rules)
+    return {package: dict(module.HINTS) for package, module in faces("drawing") if module in on}
