@@ -61,6 +61,8 @@ FACE_MEMBERS: Final = {
     "path_marks": "Callable[[View], dict[int, str]]: a character drawn along each path "
     "holding the scenario's piece (over any road)",
     "status_lines": "Callable[[View], list[str]]: lines of the status after the bank's",
+    "piece_lines": "Callable[[View], list[str]]: the scenario's own pieces as text, one line "
+    "per player who has any (``pysettlers.seattext``'s Pieces section)",
     "LONGEST_ROAD": "str: the name of the Longest Road award while the scenario is in play",
 }
 """What a scenario's render face (``engine/scenarios/<package>/faces/render.py``) may

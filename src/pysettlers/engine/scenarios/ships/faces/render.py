@@ -25,3 +25,17 @@ def path_marks(view: View) -> dict[int, str]:
     if part is None:
         return {}
     return {p: SHIP_LETTERS[q] for p, q in enumerate(part.path_pieces) if q != NOBODY}
+
+
+def piece_lines(view: View) -> list[str]:
+    """Each player's ships by path name (``p1: ships (0,-2)NE, (1,-2)NW``)."""
+    part = view.ext.get("ships")
+    if part is None:
+        return []
+    names = view.board.topology.path_names
+    lines = []
+    for q in range(view.n):
+        ships = [names[e] for e, o in enumerate(part.path_pieces) if o == q]
+        if ships:
+            lines.append(f"p{q}: ships {', '.join(ships)}")
+    return lines
