@@ -369,12 +369,34 @@ def test_dice_must_be_two_integers_from_one_to_six() -> None:
 def test_constant_modules_hold_every_member_of_their_enum() -> None:
     # The hot path reads phases, kinds and cards as module constants (``P.MAIN`` after
     # ``from . import phases as P``): each must be the enum's own member (identity, so ``is``
-    # and ``==`` keep working), and none may be missing or extra.
-    from pysettlers.engine import cards, kinds, phases
+    # and ``==`` keep working), and none may be missing or extra. The base game's mirrors
+    # hold its own members; each scenario's package mirrors its own
+    # (``tests/project/test_ownership.py`` checks whose each member is).
+    import importlib
+
+    from pysettlers.engine import cards, kinds, phases, registry
     from pysettlers.engine.types import ActionKind, DevCard, Phase
 
-    for module, enum in ((phases, Phase), (kinds, ActionKind), (cards, DevCard)):
-        names = {n for n in vars(module) if n.isupper()}
-        assert names == set(enum.__members__), module.__name__
-        for name, member in enum.__members__.items():
-            assert getattr(module, name) is member
+    # The scenario packages (``pysettlers.engine.scenarios.<name>``) of the registered ones.
+    packages = {
+        ".".join(type(x).__module__.split(".")[:4]) for x in registry.registered_scenarios()
+    }
+    scenario_mirrors = []
+    for package in sorted(packages):
+        for leaf, enum in (("kinds", ActionKind), ("phases", Phase)):
+            try:
+                scenario_mirrors.append((importlib.import_module(f"{package}.{leaf}"), enum))
+            except ModuleNotFoundError:
+                continue
+    assert scenario_mirrors  # the helpers' kinds and phases at least
+    seen: dict[type, set[str]] = {Phase: set(), ActionKind: set(), DevCard: set()}
+    mirrors = [(phases, Phase), (kinds, ActionKind), (cards, DevCard), *scenario_mirrors]
+    for module, enum in mirrors:
+        names = {n for n, v in vars(module).items() if n.isupper() and isinstance(v, enum)}
+        assert names, module.__name__
+        assert not names & seen[enum], f"{module.__name__} repeats {names & seen[enum]}"
+        seen[enum] |= names
+        for name in names:
+            assert getattr(module, name) is enum[name], f"{module.__name__}.{name}"
+    for enum, names in seen.items():
+        assert names == set(enum.__members__), enum.__name__

@@ -1,9 +1,13 @@
-"""The members of :class:`~pysettlers.engine.types.ActionKind` as module constants:
-the kinds of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K``.
+"""The base game's members of :class:`~pysettlers.engine.types.ActionKind` as module
+constants: the kinds of action, read as ``K.BUILD_ROAD`` after ``from . import kinds as K``.
 
-Speed device, like ``phases.py`` (which says why, and why both spellings stay): the rule
-modules read these; everything else writes ``ActionKind.BUILD_ROAD``. The values live in
-``types.ActionKind``.
+Speed device, like ``phases.py`` (which says why, and why both spellings stay): the base
+game's rule modules read these; everything else writes ``ActionKind.BUILD_ROAD``. The
+values live in ``types.ActionKind``, the one registry of stable ids.
+
+What this is not: every kind. A scenario's kinds are its own (``Scenario.kinds``), mirrored
+for its rule modules in its package (``scenarios/helpers/kinds.py``); the base game names
+none of them.
 """
 
 from __future__ import annotations
@@ -31,28 +35,3 @@ REJECT_TRADE: Final = ActionKind.REJECT_TRADE
 COUNTER_TRADE: Final = ActionKind.COUNTER_TRADE
 CONFIRM_TRADE: Final = ActionKind.CONFIRM_TRADE
 CANCEL_TRADE: Final = ActionKind.CANCEL_TRADE
-HELPER_CANDAMIR: Final = ActionKind.HELPER_CANDAMIR
-HELPER_HILDE: Final = ActionKind.HELPER_HILDE
-HELPER_JEAN: Final = ActionKind.HELPER_JEAN
-HELPER_LIN: Final = ActionKind.HELPER_LIN
-HELPER_LOUIS: Final = ActionKind.HELPER_LOUIS
-HELPER_MARIANNE: Final = ActionKind.HELPER_MARIANNE
-HELPER_NASSIR: Final = ActionKind.HELPER_NASSIR
-HELPER_SEAN: Final = ActionKind.HELPER_SEAN
-HELPER_VINCENT: Final = ActionKind.HELPER_VINCENT
-HELPER_WILLIAM: Final = ActionKind.HELPER_WILLIAM
-HELPER_DECLINE: Final = ActionKind.HELPER_DECLINE
-HELPER_FLIP: Final = ActionKind.HELPER_FLIP
-HELPER_EXCHANGE: Final = ActionKind.HELPER_EXCHANGE
-HELPER_TAKE: Final = ActionKind.HELPER_TAKE
-HELPER_KEEP: Final = ActionKind.HELPER_KEEP
-HELPER_REPAY: Final = ActionKind.HELPER_REPAY
-USE_SEVEN: Final = ActionKind.USE_SEVEN
-IGNORE_SEVEN: Final = ActionKind.IGNORE_SEVEN
-PLAY_VICTORY_POINT: Final = ActionKind.PLAY_VICTORY_POINT
-INTERRUPT_KNIGHT: Final = ActionKind.INTERRUPT_KNIGHT
-LET_ROBBER_BE: Final = ActionKind.LET_ROBBER_BE
-BUILD_BRIDGE: Final = ActionKind.BUILD_BRIDGE
-MOVE_PIRATE: Final = ActionKind.MOVE_PIRATE
-BUILD_SHIP: Final = ActionKind.BUILD_SHIP
-MOVE_SHIP: Final = ActionKind.MOVE_SHIP

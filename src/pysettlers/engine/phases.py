@@ -1,5 +1,6 @@
-"""The members of :class:`~pysettlers.engine.types.Phase` as module constants: the game's phases,
-read as ``P.MAIN`` after ``from . import phases as P`` on the rules' hot paths.
+"""The base game's members of :class:`~pysettlers.engine.types.Phase` (with the 5–6 player
+Special Building Phase) as module constants: the game's phases, read as ``P.MAIN`` after
+``from . import phases as P`` on the rules' hot paths.
 
 Speed device: the rules read ``P.MAIN``, not ``Phase.MAIN``, for speed, nothing else
 (issue 10). Each name is the enum's own member
@@ -16,7 +17,11 @@ constant; these names are what the compiled rule modules read. ``kinds.py`` (the
 kinds) and ``cards.py`` (the development cards) are the same device. Outside the engine's
 rule modules, write ``Phase.MAIN``.
 
-What this is not: a second definition: the values live in ``types.Phase``.
+What this is not: a second definition: the values live in ``types.Phase``, the one
+registry of stable ids. Nor every phase: a scenario's phases are its own
+(``Scenario.phases``), mirrored for its rule modules in its package
+(``scenarios/helpers/phases.py``, read as ``HP.HELPER_REACT``); the base game names none of
+them.
 """
 
 from __future__ import annotations
@@ -37,11 +42,3 @@ TRADE_RESPONSE: Final = Phase.TRADE_RESPONSE
 TRADE_CONFIRM: Final = Phase.TRADE_CONFIRM
 GAME_OVER: Final = Phase.GAME_OVER
 SPECIAL_BUILD: Final = Phase.SPECIAL_BUILD
-HELPER_AFTER: Final = Phase.HELPER_AFTER
-HELPER_REACT: Final = Phase.HELPER_REACT
-HILDE_TAKE: Final = Phase.HILDE_TAKE
-CANDAMIR_KEEP: Final = Phase.CANDAMIR_KEEP
-NASSIR_REPAY: Final = Phase.NASSIR_REPAY
-SEVEN_CHOICE: Final = Phase.SEVEN_CHOICE
-KNIGHT_WINDOW: Final = Phase.KNIGHT_WINDOW
-KNIGHT_MOVE: Final = Phase.KNIGHT_MOVE

@@ -252,9 +252,11 @@ class MoveRobber(Rule):
                 out.extend(moves)
 
     def phases_for(self, rules: Rules) -> frozenset[Phase]:
-        # Alternate rule 8: a knight played to interrupt moves the robber in its own phase.
+        # Alternate rule 8: a knight played to interrupt moves the robber in its own phase
+        # (the rule's phase, named through the enum: read once per ruleset, and ``phases.py``
+        # holds only the base game's).
         if rules.has("knight_interrupts"):
-            return self.phases | {P.KNIGHT_MOVE}
+            return self.phases | {Phase.KNIGHT_MOVE}
         return self.phases
 
     def apply(self, s: GameState, a: Action, outcome: Outcome) -> Outcome:

@@ -21,10 +21,13 @@ Two shapes, by how many scenarios need a hook point:
 Hooks:
 
 * ``enabled(rules)`` — whether the options switch it on;
-* ``rules()`` — its :class:`~registry.Rule` objects: new action kinds (their ``phases``
-  may include base phases such as ``MAIN``, which is how an advantage joins a turn), each
-  with legality, options and transition side by side;
-* ``phases()`` / ``deciders(s)`` — its own phases and who decides in them;
+* ``kinds()`` / ``phases()`` — the action kinds and phases it owns: members of
+  ``types.ActionKind`` / ``types.Phase`` reserved for it alone (every member is the base
+  game's or exactly one scenario's; ``tests/project/test_ownership.py`` checks it);
+* ``rules()`` — its :class:`~registry.Rule` objects, one per kind it owns (their
+  ``phases`` may include base phases such as ``MAIN``, which is how an advantage joins a
+  turn), each with legality, options and transition side by side;
+* ``deciders(s)`` — who decides in its own phases;
 * ``init(s)`` — its part of a fresh state, kept in ``s.ext[name]`` (an object with
   ``copy()``, ``==`` and ``key_ints()`` — its fields as ints for ``position_key``), copied
   with the state;
@@ -75,7 +78,11 @@ game's calls on that tuple; ``register_scenario`` refuses an object that is none
 
 Event kinds (``events.py``) and notation keywords (``actions.register_notation``) are
 declared by the scenario's modules themselves; action kinds and phases have reserved ids
-in ``types.py`` so that records and action spaces stay stable whatever is installed.
+in ``types.py`` (the one registry of stable ids) so that records and action spaces stay
+stable whatever is installed, and the scenario names the ones it owns (``kinds()``,
+``phases()``). Its rule modules read them as module constants from a small mirror of its
+own (``scenarios/helpers/kinds.py``, ``phases.py``), as the base game's read
+``engine/kinds.py`` and ``engine/phases.py``.
 
 What this is not: a plug-in loader; scenarios are part of the engine and ship with it.
 """
@@ -87,7 +94,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Bundle
 from .config import Rules
-from .types import Phase
+from .types import ActionKind, Phase
 
 if TYPE_CHECKING:
     from .registry import Rule
@@ -118,7 +125,14 @@ class Scenario:
     def rules(self) -> tuple[Rule, ...]:
         return ()
 
+    def kinds(self) -> tuple[ActionKind, ...]:
+        """The action kinds it owns (ids reserved for it in ``types.ActionKind``): the
+        kinds of its ``rules()``, and no other scenario's or the base game's."""
+        return ()
+
     def phases(self) -> tuple[Phase, ...]:
+        """The phases it owns (ids reserved for it in ``types.Phase``), in which its
+        ``deciders`` say who decides."""
         return ()
 
     def deciders(self, s: GameState) -> tuple[int, ...]:

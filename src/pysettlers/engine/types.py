@@ -4,6 +4,16 @@ What this is for: the small vocabulary of the game (resources, terrain, developm
 pieces, phases) as ``IntEnum`` values, so that the hot path indexes flat lists with plain
 ints while the notation and JSON use the rulebook's words.
 
+:class:`ActionKind` and :class:`Phase` are the one registry of stable ids, for the base game
+and every scenario alike: records (saved games, golden files), the RL environments' action
+ids and the protocol carry these numbers, so a member is never renumbered or reused. A new
+scenario adds its members here, with the next free ids, reserved for it whether or not it
+is installed — the price of stable records — and everything else lives in its package: it
+declares the members it owns (``Scenario.kinds()`` / ``phases()``; each member is the base
+game's or exactly one scenario's, ``tests/project/test_ownership.py``), and its rule
+modules read them from a mirror of its own (``scenarios/helpers/kinds.py``), as the base
+game's read ``kinds.py`` and ``phases.py``.
+
 What this is not: it holds no rule and no state. Names follow the 5th-edition rulebook
 (``../shared/rules/000_…``): *hex*, *intersection*, *path*, *harbor*, *robber*, *bank*.
 """
@@ -121,7 +131,7 @@ class Phase(IntEnum):
     HILDE_TAKE = 14  # Hilde's owner looks at the chosen opponent's hand and takes a card
     CANDAMIR_KEEP = 15  # Candamir's owner keeps 1 of the development cards drawn
     NASSIR_REPAY = 16  # Nassir's owner gives a card back to each opponent who gave one
-    # The 1996 alternate rules (``scenarios/alternate.py``).
+    # The 1996 alternate rules (``scenarios/alternate``).
     SEVEN_CHOICE = 17  # rule 5: the roller of a 7 uses it or ignores it
     KNIGHT_WINDOW = 18  # rule 8: after the robber is placed, others may interrupt with a knight
     KNIGHT_MOVE = 19  # rule 8: the interrupting player moves the robber
@@ -166,7 +176,7 @@ class ActionKind(IntEnum):
     HELPER_TAKE = 32  # Hilde: the card taken from the opponent's hand
     HELPER_KEEP = 33  # Candamir: the development card kept
     HELPER_REPAY = 34  # Nassir: the card given back to an opponent
-    # The 1996 alternate rules (``scenarios/alternate.py``).
+    # The 1996 alternate rules (``scenarios/alternate``).
     USE_SEVEN = 35  # rule 5: the 7 takes effect (discards, robber, steal)
     IGNORE_SEVEN = 36  # rule 5: the 7 is ignored: no robber, no steal
     PLAY_VICTORY_POINT = 37  # rule 1: a victory point card is played face up to count

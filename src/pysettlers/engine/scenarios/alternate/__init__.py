@@ -35,7 +35,6 @@ What this is not: rule 8 (knights interrupting a robber move), or any strategy.
 from __future__ import annotations
 
 from pysettlers.engine import cards as D
-from pysettlers.engine import kinds as K
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.config import Rules
@@ -44,8 +43,10 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import Phase
+from pysettlers.engine.types import ActionKind, Phase
 
+from . import kinds as K
+from . import phases as AP
 from .events import SevenIgnored, SevenUsed, VictoryPointPlayed
 from .notation import no_argument, parse_no_argument
 
@@ -85,6 +86,9 @@ class VictoryPointsPlayed(StatelessRule):
     def enabled(self, rules: Rules) -> bool:
         return rules.has("victory_points_played")
 
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.PLAY_VICTORY_POINT,)
+
     def rules(self) -> tuple[Rule, ...]:
         return (PlayVictoryPoint(),)
 
@@ -96,7 +100,7 @@ _IGNORE = [Action(p, K.IGNORE_SEVEN) for p in range(8)]
 class UseSeven(Rule):
     kind = K.USE_SEVEN
     name = IGNORE_SEVEN_RULE
-    phases = frozenset({P.SEVEN_CHOICE})
+    phases = frozenset({AP.SEVEN_CHOICE})
     order = 0
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
@@ -112,7 +116,7 @@ class UseSeven(Rule):
 class IgnoreSeven(Rule):
     kind = K.IGNORE_SEVEN
     name = IGNORE_SEVEN_RULE
-    phases = frozenset({P.SEVEN_CHOICE})
+    phases = frozenset({AP.SEVEN_CHOICE})
     order = 1
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
@@ -134,21 +138,24 @@ class IgnoreSevenScenario(StatelessRule):
     def enabled(self, rules: Rules) -> bool:
         return rules.has("ignore_seven")
 
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.USE_SEVEN, K.IGNORE_SEVEN)
+
     def rules(self) -> tuple[Rule, ...]:
         return (UseSeven(), IgnoreSeven())
 
     def phases(self) -> tuple[Phase, ...]:
-        return (P.SEVEN_CHOICE,)
+        return (AP.SEVEN_CHOICE,)
 
     def deciders(self, s: GameState) -> tuple[int, ...]:
         return (s.current,)
 
     def after_roll(self, s: GameState, total: int) -> None:
         if total == 7 and s.phase in (P.DISCARD, P.MOVE_ROBBER):
-            s.phase = P.SEVEN_CHOICE
+            s.phase = AP.SEVEN_CHOICE
 
     def validate(self, s: GameState) -> list[str]:
-        if s.phase == P.SEVEN_CHOICE and s.last_roll != 7:
+        if s.phase == AP.SEVEN_CHOICE and s.last_roll != 7:
             return [f"{self.name}: the choice of a 7 is open after a roll of {s.last_roll}"]
         return []
 

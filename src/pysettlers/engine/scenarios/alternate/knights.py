@@ -37,8 +37,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pysettlers.engine import cards as D
-from pysettlers.engine import kinds as K
-from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.awards import update_largest_army
 from pysettlers.engine.config import Rules
@@ -52,8 +50,10 @@ from pysettlers.engine.scenario import Capability, Scenario, StealSettler
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import NOBODY, Phase, is_int
+from pysettlers.engine.types import NOBODY, ActionKind, Phase, is_int
 
+from . import kinds as K
+from . import phases as AP
 from .events import RobberPlaced
 from .notation import no_argument, parse_no_argument
 
@@ -156,7 +156,7 @@ _LET_BE = [Action(p, K.LET_ROBBER_BE) for p in range(8)]
 class InterruptKnight(Rule):
     kind = K.INTERRUPT_KNIGHT
     name = DEV_RULE  # a knight card played: the development cards' limits
-    phases = frozenset({P.KNIGHT_WINDOW})
+    phases = frozenset({AP.KNIGHT_WINDOW})
     order = 0
 
     def error(self, s: GameState, a: Action) -> str | None:
@@ -179,14 +179,14 @@ class InterruptKnight(Rule):
         s.events.append(KnightPlayed(q))
         update_largest_army(s)
         c.mover, c.victim, c.passed = q, NOBODY, 0
-        s.phase = P.KNIGHT_MOVE
+        s.phase = AP.KNIGHT_MOVE
         return None
 
 
 class LetRobberBe(Rule):
     kind = K.LET_ROBBER_BE
     name = KNIGHT_INTERRUPTS_RULE
-    phases = frozenset({P.KNIGHT_WINDOW})
+    phases = frozenset({AP.KNIGHT_WINDOW})
     order = 1
 
     def options(self, s: GameState, p: int, t: ActionTable, out: list[Action]) -> None:
@@ -225,7 +225,7 @@ class KnightWindow(StealSettler):
         if waited:
             c.mover, c.victim, c.passed = p, victim, 0
             s.events.append(RobberPlaced(p, h, victim))
-            s.phase = P.KNIGHT_WINDOW
+            s.phase = AP.KNIGHT_WINDOW
         else:
             c.mover = c.victim = NOBODY
             c.passed = 0
@@ -240,14 +240,17 @@ class KnightInterrupts(Scenario):
     def enabled(self, rules: Rules) -> bool:
         return rules.has("knight_interrupts")
 
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.INTERRUPT_KNIGHT, K.LET_ROBBER_BE)
+
     def rules(self) -> tuple[Rule, ...]:
         return (InterruptKnight(), LetRobberBe())
 
     def phases(self) -> tuple[Phase, ...]:
-        return (P.KNIGHT_WINDOW, P.KNIGHT_MOVE)
+        return (AP.KNIGHT_WINDOW, AP.KNIGHT_MOVE)
 
     def deciders(self, s: GameState) -> tuple[int, ...]:
-        if s.phase == P.KNIGHT_MOVE:
+        if s.phase == AP.KNIGHT_MOVE:
             return (chain(s).mover,)
         q = next_to_ask(s)
         return () if q == NOBODY else (q,)
@@ -295,9 +298,9 @@ class KnightInterrupts(Scenario):
     def validate(self, s: GameState) -> list[str]:
         c = chain(s)
         out = []
-        if s.phase in (P.KNIGHT_WINDOW, P.KNIGHT_MOVE) and c.mover == NOBODY:
+        if s.phase in (AP.KNIGHT_WINDOW, AP.KNIGHT_MOVE) and c.mover == NOBODY:
             out.append(f"{self.name}: {s.phase.name.lower()} with nobody moving the robber")
-        if s.phase not in (P.KNIGHT_WINDOW, P.KNIGHT_MOVE) and (c.mover != NOBODY or c.passed):
+        if s.phase not in (AP.KNIGHT_WINDOW, AP.KNIGHT_MOVE) and (c.mover != NOBODY or c.passed):
             out.append(f"{self.name}: a knight chain is open outside its phases")
         return out
 

@@ -27,15 +27,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from pysettlers.engine import phases as P
 from pysettlers.engine.config import Rules
 from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import Capability, CardKeeper, Scenario, SetUp
 from pysettlers.engine.state import GameState
 from pysettlers.engine.topology import Topology
-from pysettlers.engine.types import Phase
+from pysettlers.engine.types import ActionKind, Phase
 
-from . import notation, unview
+from . import kinds, notation, unview
+from . import phases as HP
 from .build_position import build_helpers
 from .persist import load_helpers, save_helpers
 from .rules import RULES, deal, deal_all, end_turn, open_window
@@ -92,12 +92,15 @@ class HelpersScenario(Scenario):
     def rules(self) -> tuple[Rule, ...]:
         return RULES
 
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return kinds.KINDS
+
     def phases(self) -> tuple[Phase, ...]:
-        return (P.HELPER_AFTER, P.HELPER_REACT, P.HILDE_TAKE, P.CANDAMIR_KEEP, P.NASSIR_REPAY)
+        return HP.PHASES
 
     def deciders(self, s: GameState) -> tuple[int, ...]:
         hx = hx_of(s)
-        if s.phase == P.HELPER_REACT:  # Marianne's or Sean's owner, clockwise from the roller
+        if s.phase == HP.HELPER_REACT:  # Marianne's or Sean's owner, clockwise from the roller
             n = s.n
             c = s.current
             return tuple(p for p in ((c + i) % n for i in range(n)) if hx.pending >> p & 1)

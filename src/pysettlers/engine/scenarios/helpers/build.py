@@ -22,7 +22,6 @@ from __future__ import annotations
 from math import comb
 
 from pysettlers.engine import data, rng
-from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.awards import update_largest_army, update_longest_road
 from pysettlers.engine.building import (
@@ -46,6 +45,7 @@ from pysettlers.engine.scenario import path_pieces_of
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY, DevCard
 
+from . import phases as HP
 from .events import CandamirBought, CandamirDrew, LinMoved, LouisMoved, VincentBuilt, WilliamPaid
 from .state import hx_of
 from .table import (
@@ -139,7 +139,7 @@ def candamir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx.drawn = outcome
     s.events.append(CandamirDrew(p, outcome))
     hx.owner = p
-    s.phase = P.CANDAMIR_KEEP
+    s.phase = HP.CANDAMIR_KEEP
     return outcome, False
 
 

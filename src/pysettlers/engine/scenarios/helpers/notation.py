@@ -17,7 +17,6 @@ package is imported. What this is not: legality (``rules.py``).
 
 from __future__ import annotations
 
-from pysettlers.engine import kinds as K
 from pysettlers.engine.actions import (
     Action,
     NotationError,
@@ -41,6 +40,8 @@ from pysettlers.engine.actions import (
 from pysettlers.engine.data import CANDAMIR_DRAW
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import ActionKind
+
+from . import kinds as K
 
 _LEVELS = {1: "settlement", 2: "city"}
 KEYWORDS: dict[ActionKind, str] = {

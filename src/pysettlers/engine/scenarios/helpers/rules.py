@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pysettlers.engine import data
-from pysettlers.engine import kinds as K
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, helper_name
 from pysettlers.engine.errors import IllegalActionError
@@ -46,6 +45,8 @@ from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.types import NOBODY, ActionKind, Helper, Phase
 
+from . import kinds as K
+from . import phases as HP
 from .build import (
     candamir_apply,
     candamir_draws,
@@ -195,7 +196,7 @@ def open_window(s: GameState, total: int) -> None:
         hx.window = total
         hx.pending = pending
         hx.resume = s.phase
-        s.phase = P.HELPER_REACT
+        s.phase = HP.HELPER_REACT
 
 
 def _received(s: GameState) -> tuple[int, ...]:
@@ -209,7 +210,7 @@ def _received(s: GameState) -> tuple[int, ...]:
 def _continue_window(s: GameState) -> None:
     hx = hx_of(s)
     if hx.pending:
-        s.phase = P.HELPER_REACT
+        s.phase = HP.HELPER_REACT
         return
     seven = hx.window == 7
     hx.window = 0
@@ -224,7 +225,7 @@ def _after_use(s: GameState, p: int) -> None:
     """The advantage is used: the owner now flips or exchanges the helper."""
     hx = hx_of(s)
     hx.owner = p
-    s.phase = P.HELPER_AFTER
+    s.phase = HP.HELPER_AFTER
 
 
 def end_turn(s: GameState) -> None:
@@ -246,7 +247,7 @@ Decide = Callable[[GameState, int, Action], bool]
 # refused under the helpers' own rule ("never during the Special Building Phase").
 _AFTER_ROLL = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
 _TRADE = frozenset({P.MAIN})
-_REACT = frozenset({P.HELPER_REACT})
+_REACT = frozenset({HP.HELPER_REACT})
 
 # Advantages that build or buy: in the beginners' separate phases they end the trade phase.
 _BUILDS = frozenset({K.HELPER_CANDAMIR, K.HELPER_LOUIS, K.HELPER_VINCENT, K.HELPER_WILLIAM})
@@ -396,7 +397,7 @@ class Flip(Rule):
 
     kind = K.HELPER_FLIP
     name = HELPERS_RULE
-    phases = frozenset({P.HELPER_AFTER})
+    phases = frozenset({HP.HELPER_AFTER})
     order = 60
 
     def error(self, s: GameState, a: Action) -> str | None:
@@ -421,7 +422,7 @@ class Exchange(Rule):
 
     kind = K.HELPER_EXCHANGE
     name = HELPERS_RULE
-    phases = frozenset({P.HELPER_AFTER})
+    phases = frozenset({HP.HELPER_AFTER})
     order = 61
     fields: tuple[str, ...] = ("a",)
 
@@ -517,9 +518,9 @@ RULES: tuple[Rule, ...] = (
         william_options,
         william_apply,
     ),
-    FollowUp(K.HELPER_TAKE, P.HILDE_TAKE, ("a",), take_error, take_options, take_apply),
-    FollowUp(K.HELPER_KEEP, P.CANDAMIR_KEEP, ("a",), keep_error, keep_options, keep_apply),
-    FollowUp(K.HELPER_REPAY, P.NASSIR_REPAY, ("a", "b"), repay_error, repay_options, repay_apply),
+    FollowUp(K.HELPER_TAKE, HP.HILDE_TAKE, ("a",), take_error, take_options, take_apply),
+    FollowUp(K.HELPER_KEEP, HP.CANDAMIR_KEEP, ("a",), keep_error, keep_options, keep_apply),
+    FollowUp(K.HELPER_REPAY, HP.NASSIR_REPAY, ("a", "b"), repay_error, repay_options, repay_apply),
     Decline(),
     Flip(),
     Exchange(),

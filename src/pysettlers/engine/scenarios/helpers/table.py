@@ -14,10 +14,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pysettlers.engine import data
-from pysettlers.engine import kinds as K
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.state import Bundle
 from pysettlers.engine.topology import Topology
+
+from . import kinds as K
 
 UNITS: tuple[Bundle, ...] = (
     (1, 0, 0, 0, 0),

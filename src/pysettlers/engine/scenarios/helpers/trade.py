@@ -14,12 +14,12 @@ a roll), the prohibitions, or maritime trade itself (the base game's
 
 from __future__ import annotations
 
-from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.hands import from_bank, held, move_cards, slot
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY
 
+from . import phases as HP
 from .events import (
     HildeChose,
     HildeLooked,
@@ -69,7 +69,7 @@ def hilde_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
     hx.owner = p
     s.events.append(HildeChose(p, q))
     s.events.append(HildeLooked(p, q, s.hand(q)))
-    s.phase = P.HILDE_TAKE
+    s.phase = HP.HILDE_TAKE
     return None, False
 
 
@@ -184,7 +184,7 @@ def nassir_apply(s: GameState, p: int, a: Action, outcome: Outcome) -> Result:
         return None, True
     hx.owed = sum(1 << q for q in givers)
     hx.owner = p
-    s.phase = P.NASSIR_REPAY
+    s.phase = HP.NASSIR_REPAY
     return None, False
 
 

@@ -17,12 +17,13 @@ from pysettlers.engine.actions import helper_name
 from pysettlers.engine.state import GameState
 from pysettlers.engine.types import NOBODY, Helper, Phase, is_int
 
+from . import phases as HP
 from .state import HelperState
 
 SETUP_PHASES = (P.SETUP_SETTLEMENT, P.SETUP_ROAD)
-OWNER_PHASES = (P.HELPER_AFTER, P.HILDE_TAKE, P.CANDAMIR_KEEP, P.NASSIR_REPAY)
+OWNER_PHASES = (HP.HELPER_AFTER, HP.HILDE_TAKE, HP.CANDAMIR_KEEP, HP.NASSIR_REPAY)
 """Helper phases in which the helper's owner (``helpers.owner``) decides."""
-HELPER_PHASES = (*OWNER_PHASES, P.HELPER_REACT)
+HELPER_PHASES = (*OWNER_PHASES, HP.HELPER_REACT)
 HELPER_RESUME = (P.PRE_ROLL, P.DISCARD, P.MOVE_ROBBER, P.MAIN, P.BUILD)
 """Where the scenario's phases may lead back to (a use on one's turn, or a roll's window)."""
 
@@ -122,26 +123,26 @@ def _cards(s: GameState, hx: HelperState, out: list[str]) -> None:
             out.append(f"helpers.owner: {ph.name.lower()} needs the helper's owner")
     elif hx.owner != NOBODY and not over:
         out.append(f"helpers.owner: p{hx.owner} outside the helper phases")
-    if (ph == P.HELPER_REACT) != bool(hx.pending) and not over:
+    if (ph == HP.HELPER_REACT) != bool(hx.pending) and not over:
         out.append(f"helpers.pending: {_seats(hx.pending, n)} in {ph.name.lower()}")
     if hx.pending & ~everyone:
         out.append("helpers.pending: names no player")
     if hx.window and not (hx.window == 7 or 2 <= hx.window <= 12):
         out.append(f"helpers.window: {hx.window} is not a roll")
-    if ph == P.HELPER_REACT and not hx.window:
+    if ph == HP.HELPER_REACT and not hx.window:
         out.append("helpers.window: helper_react without the roll that opened it")
-    if hx.window and ph not in (P.HELPER_REACT, P.HELPER_AFTER) and not over:
+    if hx.window and ph not in (HP.HELPER_REACT, HP.HELPER_AFTER) and not over:
         out.append(f"helpers.window: a roll's window open in {ph.name.lower()}")
-    if (ph == P.NASSIR_REPAY) != bool(hx.owed) and not over:
+    if (ph == HP.NASSIR_REPAY) != bool(hx.owed) and not over:
         out.append(f"helpers.owed: {_seats(hx.owed, n)} in {ph.name.lower()}")
     if hx.owed & ~everyone or (_seat(hx.owner, n) and hx.owed >> hx.owner & 1):
         out.append("helpers.owed: names no opponent of the owner")
-    if ph == P.HILDE_TAKE:
+    if ph == HP.HILDE_TAKE:
         if not _seat(hx.victim, n) or hx.victim == hx.owner:
             out.append(f"helpers.victim: {hx.victim} is not an opponent of Hilde's owner")
     elif hx.victim != NOBODY and not over:
         out.append(f"helpers.victim: p{hx.victim} outside hilde_take")
-    if (ph == P.CANDAMIR_KEEP) != bool(hx.drawn) and not over:
+    if (ph == HP.CANDAMIR_KEEP) != bool(hx.drawn) and not over:
         out.append(f"helpers.drawn: {len(hx.drawn)} card(s) in {ph.name.lower()}")
     if len(hx.drawn) > data.CANDAMIR_DRAW:
         out.append(f"helpers.drawn: Candamir draws {data.CANDAMIR_DRAW} cards, not more")

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from pysettlers.engine import kinds as K
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome, register_notation
 from pysettlers.engine.building import (
@@ -53,8 +52,9 @@ from pysettlers.engine.registry import Rule, register_scenario
 from pysettlers.engine.scenario import StatelessRule
 from pysettlers.engine.state import GameState
 from pysettlers.engine.tables import ActionTable
-from pysettlers.engine.types import NOBODY, Phase
+from pysettlers.engine.types import NOBODY, ActionKind, Phase
 
+from . import kinds as K
 from .events import BridgeBuilt
 from .notation import format_bridge, parse_bridge
 
@@ -125,6 +125,9 @@ class Bridges(StatelessRule):
 
     def enabled(self, rules: Rules) -> bool:
         return rules.map_kind in MAP_KINDS_WITH_BRIDGES
+
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.BUILD_BRIDGE,)
 
     def rules(self) -> tuple[Rule, ...]:
         return (BuildBridge(),)

@@ -45,7 +45,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from pysettlers.engine import kinds as K
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import (
     Action,
@@ -67,6 +66,8 @@ from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import NameError_, Topology
 from pysettlers.engine.trade import maritime_error
 from pysettlers.engine.types import NOBODY, ActionKind, Harbor, Phase
+
+from . import kinds as K
 
 PIRATE_RULE = "Pirate (1996 alternate rule)"
 NAME: Final = "pirate"
@@ -166,9 +167,10 @@ class MovePirate(Rule):
     fields: tuple[str, ...] = ("a", "b")
 
     def phases_for(self, rules: Rules) -> frozenset[Phase]:
-        # Alternate rule 8: the interrupting knight moves the robber, so may use the pirate.
+        # Alternate rule 8: the interrupting knight moves the robber, so may use the pirate
+        # (rule 8's own phase, read once per ruleset: no mirror needed).
         if rules.has("knight_interrupts"):
-            return self.phases | {P.KNIGHT_MOVE}
+            return self.phases | {Phase.KNIGHT_MOVE}
         return self.phases
 
     def error(self, s: GameState, a: Action) -> str | None:
@@ -230,6 +232,9 @@ class Pirate(StatelessRule):
 
     def enabled(self, rules: Rules) -> bool:
         return rules.pirate
+
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.MOVE_PIRATE,)
 
     def rules(self) -> tuple[Rule, ...]:
         return (MovePirate(),)

@@ -80,6 +80,7 @@ from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import NOBODY, ActionKind
 from pysettlers.engine.validate import unanchored
 
+from . import kinds as K
 from . import part as _part
 from .notation import format_move, format_ship, parse_move, parse_ship
 from .part import NAME, ShipsPart, ShipsView, part_of
@@ -139,6 +140,9 @@ class Ships(Scenario):
 
     def enabled(self, rules: Rules) -> bool:
         return rules.ships
+
+    def kinds(self) -> tuple[ActionKind, ...]:
+        return (K.BUILD_SHIP, K.MOVE_SHIP)
 
     def rules(self) -> tuple[Rule, ...]:
         return (BuildShip(), MoveShip())

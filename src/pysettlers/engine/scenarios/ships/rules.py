@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from pysettlers.engine import kinds as K
 from pysettlers.engine import phases as P
 from pysettlers.engine.actions import Action, Outcome
 from pysettlers.engine.awards import update_longest_road
@@ -29,6 +28,7 @@ from pysettlers.engine.tables import ActionTable
 from pysettlers.engine.topology import Topology
 from pysettlers.engine.types import NOBODY, Phase
 
+from . import kinds as K
 from .events import ShipBuilt, ShipMoved
 from .part import ShipsPart, part_of
 

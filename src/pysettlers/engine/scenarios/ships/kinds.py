@@ -1,0 +1,21 @@
+"""The action kinds owned by Seafarers ships, as module constants: read as ``K.BUILD_SHIP``
+after ``from . import kinds as K`` in this package's rule modules.
+
+Speed device, like the base game's ``engine/kinds.py`` (whose sister ``engine/phases.py``
+says why): each name is the enum's own member, so ``==`` and ``is`` work as with
+``ActionKind.BUILD_SHIP``. Only this package's rule modules read these; its faces, the
+adapters and the tests write ``ActionKind.BUILD_SHIP``.
+
+What this is not: a second definition. The ids live in ``types.ActionKind``, the one
+registry of stable ids (records, RL action ids, the protocol); the scenario declares the
+kinds it owns with ``kinds()``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pysettlers.engine.types import ActionKind
+
+BUILD_SHIP: Final = ActionKind.BUILD_SHIP
+MOVE_SHIP: Final = ActionKind.MOVE_SHIP
