@@ -22,10 +22,11 @@ from collections.abc import Sequence
 
 from pysettlers.engine import Action, ActionKind, Board, View, data
 from pysettlers.engine.awards import trail_length
-from pysettlers.engine.scenarios.pirate import ratios_at_harbors
 from pysettlers.engine.sites import closed_by
 from pysettlers.engine.types import NOBODY
 from pysettlers.engine.types import Bundle as Bundle  # (re-exported: the bots read F.Bundle)
+
+from . import scenarios
 
 # Build kinds, indexing COSTS.
 ROAD, SETTLEMENT, CITY, DEV = 0, 1, 2, 3
@@ -215,7 +216,7 @@ def production(view: View, p: int, info: BoardInfo, robber: int | None = None) -
 
 def hex_damage(view: View, info: BoardInfo, h: int) -> list[float]:
     """Pips each player loses while the robber stands on hex ``h`` (none for a site that is
-    not a hex: the pirate on a harbor blocks no production, see :func:`site_damage`)."""
+    not a hex: a scenario's site blocks no production, see :func:`site_damage`)."""
     out = [0.0] * view.n
     if not 0 <= h < info.n_hexes:
         return out
@@ -231,41 +232,31 @@ def hex_damage(view: View, info: BoardInfo, h: int) -> list[float]:
     return out
 
 
-HARBOR_TRADED = 0.5
-"""Share of a player's production that :func:`harbor_damage` assumes goes to the bank."""
-
-
 def ratios_without(view: View, p: int, info: BoardInfo, closed: int) -> list[int]:
     """``p``'s rates from the harbors at their buildings, the one on path ``closed`` left
-    out (``NOBODY``: none; the pirate's closed harbor): the engine's own rule
-    (``scenarios.pirate.ratios_at_harbors``) on the view's pieces."""
-    return ratios_at_harbors(info.board, view.building_owner, p, closed)
-
-
-def harbor_damage(view: View, info: BoardInfo, e: int) -> list[float]:
-    """What each player loses while the pirate closes the harbor on path ``e``, in pips (as
-    :func:`hex_damage`): the cards per 36 rolls that the bank would give less for the share
-    :data:`HARBOR_TRADED` of their production, at the rates left without the harbor."""
-    out = [0.0] * view.n
-    for q in {view.building_owner[v] for v in info.path_ends[e]} - {NOBODY}:
-        have = ratios_without(view, q, info, NOBODY)
-        left = ratios_without(view, q, info, e)
-        prod = production(view, q, info)
-        out[q] = HARBOR_TRADED * sum(x * (1 / a - 1 / b) for x, a, b in zip(prod, have, left))
-    return out
+    out (``NOBODY``: none): the rule of the scenario that closes harbors, on the view's
+    pieces (its bots face's ``ratios_without``; ``LookupError`` without one)."""
+    return scenarios.ratios_without()(view, p, info, closed)
 
 
 def site_damage(view: View, info: BoardInfo, site: int) -> list[float]:
-    """What each player loses while the robber stands on ``site``: a hex's pips, or with
-    the pirate a harbor's trade (``Topology.site_name``: ``n_hexes + path``)."""
+    """What each player loses while the robber stands on ``site``: a hex's pips, or for a
+    site beyond the hexes (``Topology.site_name``) what the scenario whose site it is says
+    (its bots face's ``site_damage``: the pirate on a harbor closes its trade)."""
     if site < info.n_hexes:
         return hex_damage(view, info, site)
-    return harbor_damage(view, info, site - info.n_hexes)
+    for damage in scenarios.site_damage():
+        got = damage(view, info, site)
+        if got is not None:
+            return got
+    raise ValueError(f"no scenario's robber stands on site {site} (beyond the hexes)")
 
 
 def move_site(a: Action, info: BoardInfo) -> int:
-    """The robber's site a robber move (``robber``) or pirate move (``pirate``) targets."""
-    return info.n_hexes + a.path if a.kind == ActionKind.MOVE_PIRATE else a.hex
+    """The robber's site a move of the robber targets: the site a scenario's move names
+    (its bots face's ``ROBBER_MOVES``), else a robber move's hex."""
+    site_of = scenarios.robber_moves().get(a.kind)
+    return a.hex if site_of is None else site_of(a, info)
 
 
 def site_corners(info: BoardInfo, site: int) -> tuple[int, ...]:
@@ -290,16 +281,20 @@ def open_site(view: View, info: BoardInfo, v: int) -> bool:
     return v in open_sites(view, info)
 
 
-def ship_owner(view: View) -> Sequence[int] | None:
-    """The owner of the ship on each path (Seafarers ships; ``-1``: none), or ``None`` when
-    the rules have no ships: the view's own part (``ext["ships"].path_pieces``)."""
-    part = view.ext.get("ships")
-    return None if part is None else part.path_pieces
+def path_pieces(view: View) -> Sequence[int] | None:
+    """The owner of a scenario's piece on each path that is not a road (``-1``: none), or
+    ``None`` when the rules have no such pieces: the part of the view that has
+    ``path_pieces`` (the engine's ``PathPieces`` capability; as ``View.sites_of`` reads it)."""
+    for part in view.ext.values():
+        pieces: Sequence[int] | None = getattr(part, "path_pieces", None)
+        if pieces is not None:
+            return pieces
+    return None
 
 
 def network(view: View, p: int, info: BoardInfo) -> set[int]:
-    """Intersections ``p``'s pieces touch: own buildings and the ends of own roads (and
-    ships, with Seafarers ships).
+    """Intersections ``p``'s pieces touch: own buildings and the ends of own roads (and of
+    a scenario's own path pieces: :func:`path_pieces`).
 
     Where a road may be built is the view's ``road_sites`` (the engine's rule); this set
     only tells which end of such a path is new to ``p``. An end that holds an opponent's
@@ -311,9 +306,9 @@ def network(view: View, p: int, info: BoardInfo) -> set[int]:
     for e, o in enumerate(view.road_owner):
         if o == p:
             out.update(ends[e])
-    ships = ship_owner(view)
-    if ships is not None:
-        for e, o in enumerate(ships):
+    pieces = path_pieces(view)
+    if pieces is not None:
+        for e, o in enumerate(pieces):
             if o == p:
                 out.update(ends[e])
     return out
@@ -435,20 +430,21 @@ def nearest_site(view: View, p: int, info: BoardInfo, max_roads: int = 2) -> int
 
 def longest_road(view: View, info: BoardInfo, p: int, extra: int = -1, ship: bool = False) -> int:
     """Length of ``p``'s longest road on the view's road map, with road ``extra`` added (a
-    ship, with ``ship``); with Seafarers ships, of the Longest Trade Route.
+    scenario's path piece, with ``ship``); with path pieces (:func:`path_pieces`: Seafarers
+    ships), of the road and those pieces together (the Longest Trade Route).
 
     Measured by the engine's own rule (``awards.trail_length``), not a copy of it.
     """
     roads: Sequence[int] = view.road_owner
-    ships = ship_owner(view)
+    pieces = path_pieces(view)
     if extra >= 0:
-        if ship and ships is not None:
-            ships = list(ships)
-            ships[extra] = p
+        if ship and pieces is not None:
+            pieces = list(pieces)
+            pieces[extra] = p
         else:
             roads = list(roads)
             roads[extra] = p
-    return trail_length(view.board.topology, roads, view.building_owner, p, ships)
+    return trail_length(view.board.topology, roads, view.building_owner, p, pieces)
 
 
 # -- the development deck ----------------------------------------------------------------------

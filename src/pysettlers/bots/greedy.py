@@ -103,7 +103,7 @@ from . import scenarios
 from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
 from .trading import Trader
-from .weighted import HELPER_PHASES, robber_choice, threat
+from .weighted import robber_choice, threat
 
 K = ActionKind
 
@@ -532,9 +532,10 @@ KNOWN_PHASES = frozenset(
         Phase.TRADE_RESPONSE,
         Phase.TRADE_CONFIRM,
         Phase.SPECIAL_BUILD,
-        *HELPER_PHASES,
     }
 )
+"""The base game's phases it scores every legal action in; a scenario's own phases too
+(its bots face's ``PHASES``: ``scenarios.phases``)."""
 
 
 class GreedyBot:
@@ -571,7 +572,7 @@ class GreedyBot:
             return F.knight_window(view, legal)
         if view.phase == Phase.KNIGHT_MOVE:  # an ordinary robber move, out of turn
             return robber_choice(view, legal, F.board_info(view.board), lambda: 0.0)
-        if view.phase not in KNOWN_PHASES:
+        if view.phase not in KNOWN_PHASES and view.phase not in scenarios.phases():
             return self.rng.choice(legal)  # a phase it has no model for
         if view.phase == Phase.SPECIAL_BUILD and not self.sbp:
             return next((a for a in legal if a.kind == K.END_TURN), legal[0])

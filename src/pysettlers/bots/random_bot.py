@@ -6,11 +6,11 @@ chance and at most ``offers_per_turn`` times per turn, and answers an offer with
 counter-offer only with a small chance. Without those limits, offers (a dozen listed unit
 offers every decision) would crowd out building, and offer/counter chains could stall a game.
 
-With the Helpers of CATAN a helper's advantage is used with a moderate chance
-(``helper_chance``, default 0.2) whenever one is legal on its own turn — listed uniformly,
-the many unit forms of Nassir, Louis or William would otherwise crowd out everything else —
-and uniformly in the scenario's own phases (flip or exchange, Marianne or Sean or decline,
-the card to take, keep or give back).
+A scenario's optional advantage (its bots face's ``ADVANTAGES``: a helper's use) is taken
+with a moderate chance (``helper_chance``, default 0.2) whenever one is legal among other
+actions — listed uniformly, the many unit forms of some (the helpers' Nassir, Louis or
+William) would otherwise crowd out everything else — and uniformly where nothing else is
+legal (a scenario's own phases: flip or exchange, the card to take, keep or give back).
 
 What this is not: no strategy; it never looks at the view beyond the turn number.
 """
@@ -21,8 +21,8 @@ import random
 from collections.abc import Sequence
 
 from pysettlers.engine import Action, ActionKind, View
-from pysettlers.engine.types import HELPER_KINDS
 
+from . import scenarios
 from .base import register_bot
 
 
@@ -47,6 +47,7 @@ class RandomBot:
         self.helper_chance = float(helper_chance)
         self._turn = -1
         self._offers = 0
+        self._advantages = scenarios.advantages()  # (resolved once per process)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -81,12 +82,13 @@ class RandomBot:
             else:
                 offers = [a for a in talk if a.kind == _OFFER]
                 counters = [a for a in talk if a.kind == _COUNTER]
-        if view.ext:
-            uses = [a for a in others if a.kind in HELPER_KINDS]
-            if uses and len(uses) < len(others):  # a helper's use among the turn's others
+        if view.ext:  # a scenario in play
+            advantages = self._advantages
+            uses = [a for a in others if a.kind in advantages]
+            if uses and len(uses) < len(others):  # an advantage among the turn's others
                 if rng.random() < self.helper_chance:
                     return rng.choice(uses)
-                others = [a for a in others if a.kind not in HELPER_KINDS]
+                others = [a for a in others if a.kind not in advantages]
         if offers and self._offers < self.offers_per_turn and rng.random() < self.offer_chance:
             self._offers += 1
             return rng.choice(offers)

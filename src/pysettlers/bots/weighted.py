@@ -23,21 +23,20 @@ the way a sensible beginner does, from its own view only:
   spends them first — a city or settlement if it can, else a development card or a road,
   whichever keeps the next build's cards — since the next roll may be a 7 (1/6 each);
   otherwise it builds what its turn policy would build (no trades exist there) or passes.
-* **Helpers of CATAN**, one rule per helper: Vincent for a cheap city (else settlement)
-  unless the knight holds a narrow Largest Army; Hilde on the most threatening opponent
-  ahead, taking the card its next builds lack most; Lin when the robber blocks its own hex
-  (before the roll too) or blocks nobody worth blocking; Jean on the resource whose 2:1
-  rate completes a build through the bank; Nassir for the card its next build lacks, from
-  the one or two opponents likeliest to hold it (by their production), repaying with the
-  cards it needs least; Candamir instead of a plain purchase (paid with its least needed
-  cards) and the best card of the three kept; William when its road is wanted and the
-  usual brick-and-lumber would cost a needed card; Louis to move a dead-end road that
-  leads nowhere to a path toward a clearly better site (never while Longest Road is in
-  play); Marianne and Sean for the card it needs most, Sean to keep an over-limit hand.
-  After a use it flips the helper or exchanges it for the display's best, by the ranking
-  of ``helper_value.helper_worth``.
+* **Scenarios**: a scenario's rules of thumb live in its package's bots face
+  (``bots/scenarios.py`` says what one defines; the helpers' in
+  ``engine/scenarios/helpers/faces/weighted.py``): its own phases, its rules at the
+  moments of the turn (before building, before a bank trade, instead of buying a
+  development card, after the roads) and before the roll, the road-like pieces it builds
+  on paths (weighed like roads, each paid as its price says: a road on a path that also
+  takes another piece, or a cheaper payment, costs the cards the next builds need
+  least), the robber's other sites (weighed by what its face says they cost each player)
+  and its optional advantages (none with ``helpers=0``).
 
 A small random tie-break (option ``noise``) comes from the bot's own seeded generator.
+
+The scenarios' rules read the bot's own measures (:meth:`WeightedBot.targets`, ``prod``,
+``site_value``, ``road_value``, ``longest_road_race``, ``army_race``, ``noise``).
 
 Options (keyword arguments, strings accepted so that ``weighted:trade=0`` works):
 ``trade`` (bool, default on) — answer and propose domestic trades at all (off: it never
@@ -45,8 +44,8 @@ offers and rejects every offer; bank trades stay);
 ``offers`` (0–1, default 0.3) — chance, at the point of its turn where it would offer, of
 looking for an offer worth making;
 ``noise`` (>= 0, default 0.01) — size of the random tie-break;
-``helpers`` (bool, default on) — use helpers' advantages at all (off: it declines
-Marianne and Sean and never uses a helper; for measuring what the helpers are worth);
+``helpers`` (bool, default on) — use a scenario's advantages at all (``ADVANTAGES``: off,
+it never uses a helper and declines Marianne and Sean; for measuring what they are worth);
 ``sbp`` (bool, default on) — build in the Special Building Phase (off: always pass).
 
 What this is not: no lookahead and no model of hidden cards (see ``greedy.py``); it never
@@ -56,34 +55,24 @@ reads a game state, only the view and the legal actions it is given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pysettlers.engine import Action, ActionKind, Phase, View
-from pysettlers.engine.data import BRIDGE_COST, SHIP_COST
-from pysettlers.engine.types import HELPER_KINDS, NOBODY, DevCard, Harbor, Helper
+from pysettlers.engine.types import NOBODY, Harbor
 
 from . import features as F
-from . import helper_value
+from . import scenarios
 from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
+from .scenarios import PathBuild
 from .trading import Trader, plan_value
 
 K = ActionKind
-_ROAD_PIECES = frozenset({K.BUILD_ROAD, K.BUILD_BRIDGE, K.BUILD_SHIP, K.HELPER_WILLIAM})
+ROAD = PathBuild(F.COSTS[F.ROAD])
+"""A road (the base game's path build; a scenario's are its face's ``PATH_BUILDS``)."""
 
-HELPER_PHASES = frozenset(
-    {
-        Phase.HELPER_AFTER,
-        Phase.HELPER_REACT,
-        Phase.HILDE_TAKE,
-        Phase.CANDAMIR_KEEP,
-        Phase.NASSIR_REPAY,
-    }
-)
-"""The Helpers of CATAN's own phases (a decision inside or after a helper's use)."""
-
-# -- shared helpers (also used by the greedy bot) -----------------------------------------------
+# -- shared helpers (also used by the greedy bot and the scenarios' rules) ----------------------
 
 
 def threat(view: View, q: int) -> float:
@@ -97,8 +86,8 @@ def robber_choice(
     view: View, legal: Sequence[Action], info: F.BoardInfo, noise: Callable[[], float]
 ) -> Action:
     """The robber placement that hurts the leading opponents most, sparing its own hexes.
-    With the pirate a harbor is weighed the same way: the trade it closes to each player
-    on it (``features.harbor_damage``), and the card stolen there."""
+    A scenario's site beyond the hexes is weighed the same way, by what its bots face says
+    it costs each player there (``features.site_damage``), and the card stolen there."""
     me = view.viewer
     assert me is not None
     threats = [threat(view, q) if q != me else 0.0 for q in range(view.n)]
@@ -120,6 +109,23 @@ def robber_choice(
     return best
 
 
+def need_scores(
+    hand: Sequence[int], targets: Sequence[int], prod: Sequence[float], info: F.BoardInfo
+) -> list[float]:
+    """How much one more card of each resource helps: the cards the first target (and, less,
+    the second) lacks, then scarce resources it produces little of."""
+    out = [0.0] * 5
+    for i, t in enumerate(targets[:2]):
+        cost = F.COSTS[t]
+        w = 3.0 if i == 0 else 1.0
+        for r in range(5):
+            if cost[r] > hand[r]:
+                out[r] += w * (cost[r] - hand[r])
+    for r in range(5):
+        out[r] += 0.2 * info.scarcity[r] - 0.02 * prod[r] - 0.01 * hand[r]
+    return out
+
+
 class WeightedBot:
     """Heuristic baseline: fixed priorities and weights over the legal actions."""
 
@@ -131,6 +137,21 @@ class WeightedBot:
         o = heuristic_options(self.name, options, offers=0.3, noise=0.01)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
         self.trader = Trader(rng, threat, self.offer_chance)
+        # The scenarios' parts (their bots faces), resolved once per process.
+        self._advantages = scenarios.advantages()
+        self._path_builds = {K.BUILD_ROAD: ROAD, **scenarios.path_builds()}
+        # Road-like pieces at their fixed price (the road first), and those paid as the
+        # action says, each in the scenarios' registration order.
+        self._fixed_paths = tuple(k for k, b in self._path_builds.items() if b.price is not None)
+        self._paid_paths = tuple(k for k, b in self._path_builds.items() if b.price is None)
+        self._phases = scenarios.phases()
+        turn = scenarios.weighted_turn()
+        self._before_building = turn["before_building"]
+        self._before_bank = turn["before_bank"]
+        self._instead_of_buying = turn["instead_of_buying"]
+        self._after_roads = turn["after_roads"]
+        self._before_roll = scenarios.weighted_before_roll()
+        self._planned: tuple[View | None, list[int]] = (None, [])
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -153,7 +174,7 @@ class WeightedBot:
         if ph == Phase.DISCARD:
             return self._discard(view, legal, info)
         if ph in (Phase.MOVE_ROBBER, Phase.KNIGHT_MOVE):
-            return robber_choice(view, legal, info, self._noise)
+            return robber_choice(view, legal, info, self.noise)
         if ph == Phase.KNIGHT_WINDOW:
             return F.knight_window(view, legal)
         if ph == Phase.PRE_ROLL:
@@ -166,18 +187,20 @@ class WeightedBot:
             return self._special_build(view, legal, info)
         if ph in (Phase.MAIN, Phase.BUILD):
             return self._main(view, legal, info)
-        if ph in HELPER_PHASES:
-            return self._helper_phase(view, legal, info)
+        rule = self._phases.get(ph)  # a scenario's own phase
+        if rule is not None:
+            return rule(self, view, legal, info)
         if ph == Phase.SEVEN_CHOICE:
             return F.seven_choice(view, legal)
         return self.rng.choice(legal)  # a phase it has no rule for
 
-    def _noise(self) -> float:
+    def noise(self) -> float:
+        """The next draw of the random tie-break (option ``noise``)."""
         return self.rng.random() * self.noise_size
 
     # -- valuations -------------------------------------------------------------------------
 
-    def _site_value(self, view: View, info: F.BoardInfo, v: int, prod: Sequence[float]) -> float:
+    def site_value(self, view: View, info: F.BoardInfo, v: int, prod: Sequence[float]) -> float:
         """An open intersection for a settlement: pips, resources it lacks, a usable harbor."""
         rp = info.inter_res_pips[v]
         sc = info.scarcity
@@ -199,7 +222,8 @@ class WeightedBot:
             val += 0.25 * (prod[kind] + rp[kind])
         return val
 
-    def _prod(self, view: View, info: F.BoardInfo) -> list[float]:
+    def prod(self, view: View, info: F.BoardInfo) -> list[float]:
+        """The viewer's expected pips per resource, the robber ignored."""
         me = view.viewer
         assert me is not None
         return F.production(view, me, info, robber=-1)
@@ -207,7 +231,7 @@ class WeightedBot:
     # -- set-up ---------------------------------------------------------------------------------
 
     def _setup_settlement(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
-        prod = self._prod(view, info)
+        prod = self.prod(view, info)
         first = sum(prod) == 0
         sc = info.scarcity
         best, best_score = legal[0], -1e9
@@ -233,14 +257,14 @@ class WeightedBot:
                 score += 1.0
             elif kind != NOBODY:
                 score += 0.3 * (rp[kind] + prod[kind])
-            score += self._noise()
+            score += self.noise()
             if score > best_score:
                 best, best_score = a, score
         return best
 
     # -- roads --------------------------------------------------------------------------------
 
-    def _road_value(
+    def road_value(
         self,
         view: View,
         info: F.BoardInfo,
@@ -258,7 +282,7 @@ class WeightedBot:
         if o != NOBODY and o != me:
             return 0.0
         if F.open_site(view, info, x):
-            return self._site_value(view, info, x, prod)
+            return self.site_value(view, info, x, prod)
         best = 0.0
         ro = view.road_owner
         ends = info.path_ends
@@ -268,7 +292,7 @@ class WeightedBot:
             c, d = ends[f]
             w = d if c == x else c
             if F.open_site(view, info, w):
-                best = max(best, 0.7 * self._site_value(view, info, w, prod))
+                best = max(best, 0.7 * self.site_value(view, info, w, prod))
         return best
 
     def _best_road(
@@ -278,27 +302,29 @@ class WeightedBot:
         me = view.viewer
         assert me is not None
         net = F.network(view, me, info)
-        prod = self._prod(view, info)
-        lr = self._longest_road_race(view)
+        prod = self.prod(view, info)
+        lr = self.longest_road_race(view)
         cur_len = view.road_length[me]
         best: Action | None = None
         best_score = 0.0
+        builds = self._path_builds
         for a in legal:
-            if a.kind not in _ROAD_PIECES:
+            build = builds.get(a.kind)
+            if build is None:
                 continue
-            score = self._road_value(view, info, a.path, net, prod)
+            score = self.road_value(view, info, a.path, net, prod)
             if lr:
-                gain = F.longest_road(view, info, me, a.path, a.kind == K.BUILD_SHIP) - cur_len
+                gain = F.longest_road(view, info, me, a.path, not build.road) - cur_len
                 if gain > 0:
                     score += 4.0 * gain
-            score += self._noise()
+            score += self.noise()
             if score > best_score:
                 best, best_score = a, score
         if best is None and free:
             return legal[0]
         return best
 
-    def _longest_road_race(self, view: View) -> bool:
+    def longest_road_race(self, view: View) -> bool:
         """Whether one or two roads might take (or keep) the Longest Road card."""
         me = view.viewer
         assert me is not None
@@ -310,8 +336,17 @@ class WeightedBot:
 
     # -- planning ----------------------------------------------------------------------------
 
-    def _targets(self, view: View, info: F.BoardInfo) -> list[int]:
-        """Builds worth saving for, best first."""
+    def targets(self, view: View, info: F.BoardInfo) -> list[int]:
+        """Builds worth saving for, best first (``features`` build kinds; remembered for
+        the view it was last asked about, as the scenarios' rules ask again)."""
+        seen, planned = self._planned
+        if seen is view:
+            return planned
+        planned = self._plan(view, info)
+        self._planned = (view, planned)
+        return planned
+
+    def _plan(self, view: View, info: F.BoardInfo) -> list[int]:
         me = view.viewer
         assert me is not None and view.hand is not None
         hand = view.hand
@@ -355,7 +390,7 @@ class WeightedBot:
                     continue  # not a card this build lacks
                 if hand[r] - a.give[r] < cost[r]:
                     continue  # it would give away a card this build needs
-                score = hand[r] - a.give[r] - cost[r] + self._noise()
+                score = hand[r] - a.give[r] - cost[r] + self.noise()
                 if score > best_score:
                     best, best_score = a, score
             if best is not None:
@@ -374,10 +409,10 @@ class WeightedBot:
         return True
 
     def _pre_roll(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
-        if self.use_helpers:
-            lin = self._lin(view, [a for a in legal if a.kind == K.HELPER_LIN], info, True)
-            if lin is not None:
-                return lin
+        for rule in self._before_roll:  # a scenario's (the helpers' Lin)
+            early = rule(self, view, legal, info)
+            if early is not None:
+                return early
         for a in legal:
             if a.kind == K.PLAY_KNIGHT and self._knight_now(view, info, True):
                 return a
@@ -391,15 +426,18 @@ class WeightedBot:
         assert me is not None and view.hand is not None
         hand = view.hand
         by: dict[ActionKind, list[Action]] = {}
+        advantages = self._advantages
         for a in legal:
-            if a.kind not in HELPER_KINDS or self.use_helpers:
+            if a.kind not in advantages or self.use_helpers:
                 by.setdefault(a.kind, []).append(a)
-        prod = self._prod(view, info)
+        prod = self.prod(view, info)
 
-        # Helpers that bring cards or a cheap build come before anything they could enable.
-        first = self._helper_first(view, by, info)
-        if first is not None:
-            return first
+        # A scenario's uses that bring cards or a cheap build come before anything they
+        # could enable.
+        for rule in self._before_building:
+            first = rule(self, view, by, info)
+            if first is not None:
+                return first
 
         cities = by.get(K.BUILD_CITY)
         if cities:
@@ -410,17 +448,17 @@ class WeightedBot:
                 val = sum(rp[r] * info.scarcity[r] * (1.2 if r >= 3 else 1.0) for r in range(5))
                 if rob in info.inter_hexes[a.intersection]:
                     val -= 0.5 * info.hex_pips[rob]
-                return val + self._noise()
+                return val + self.noise()
 
             return max(cities, key=city_score)
         settlements = by.get(K.BUILD_SETTLEMENT)
         if settlements:
             return max(
                 settlements,
-                key=lambda a: self._site_value(view, info, a.intersection, prod) + self._noise(),
+                key=lambda a: self.site_value(view, info, a.intersection, prod) + self.noise(),
             )
 
-        targets = self._targets(view, info)
+        targets = self.targets(view, info)
         # Development cards held from earlier turns.
         knights = by.get(K.PLAY_KNIGHT)
         if knights and self._knight_now(view, info, False):
@@ -434,61 +472,58 @@ class WeightedBot:
         if mono and sum(view.hand_sizes) - sum(hand) >= 7:
             return self._monopoly(view, mono, info, targets)
         rb = by.get(K.PLAY_ROAD_BUILDING)
-        # A bridge (Islands of Catan) or a ship (Seafarers) is weighed like a road: by the
+        # A scenario's road-like piece (a bridge, a ship) is weighed like a road: by the
         # open sites it leads to, so one is built where it reaches a new island's free sites
-        # or a coast's, and nowhere else. Ships are never moved (a legal choice: moving is
+        # or a coast's, and nowhere else. Pieces are never moved (a legal choice: moving is
         # optional).
-        roads = by.get(K.BUILD_ROAD, []) + by.get(K.BUILD_BRIDGE, []) + by.get(K.BUILD_SHIP, [])
+        roads = [a for k in self._fixed_paths for a in by.get(k, ())]
         if rb and F.pieces_left(view, me)[0] >= 2:
             net = F.network(view, me, info)
-            if any(self._road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
+            if any(self.road_value(view, info, e, net, prod) > 0 for e in view.sites_of(me)[0]):
                 return rb[0]
 
-        helper_trade = self._helper_trade(view, by, info, targets)
-        if helper_trade is not None:
-            return helper_trade
+        for rule in self._before_bank:  # a scenario's better rate or forced trade
+            early = rule(self, view, by, info)
+            if early is not None:
+                return early
 
         trade = self._maritime(view, legal, targets)
         if trade is not None:
             return trade
 
-        buy = by.get(K.BUY_DEVELOPMENT)
-        candamir = by.get(K.HELPER_CANDAMIR)
-        if (buy or candamir) and view.deck_size:
-            plan = targets[0] if targets else F.DEV
-            cost = F.COSTS[plan]
-            if candamir:  # the same card, chosen from three, paid with the spare cards
-                need = helper_value.need_scores(hand, targets, prod, info)
-                best_pay = min(
-                    candamir, key=lambda a: sum(g * need[r] for r, g in enumerate(a.give))
-                )
-                after = tuple(h - c for h, c in zip(hand, best_pay.give))
-                if plan == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
-                    return best_pay
+        if view.deck_size:
+            for rule in self._instead_of_buying:  # a scenario's other way to buy a card
+                other = rule(self, view, by, info)
+                if other is not None:
+                    return other
+            buy = by.get(K.BUY_DEVELOPMENT)
             if buy:
+                plan = targets[0] if targets else F.DEV
+                cost = F.COSTS[plan]
                 after = tuple(h - c for h, c in zip(hand, F.COSTS[F.DEV]))
                 if plan == F.DEV or F.missing(after, cost) == F.missing(hand, cost):
                     return buy[0]
 
-        william = by.get(K.HELPER_WILLIAM, [])
-        if roads or william:
+        paid = [a for k in self._paid_paths for a in by.get(k, ())]
+        if roads or paid:
             has_site = F.nearest_site(view, me, info, 0) == 0
             spare = hand[0] >= 2 and hand[1] >= 2  # a road still leaves a settlement's pair
-            # William's road paid with a card no settlement needs leaves the pair as well.
-            spare_w = [a for a in william if _gives_spare(hand, F.COSTS[F.SETTLEMENT], a.give)]
+            # A road paid with cards no settlement needs leaves the pair as well.
+            spare_paid = [a for a in paid if _gives_spare(hand, F.COSTS[F.SETTLEMENT], a.give)]
             s_left = F.pieces_left(view, me)[1]
-            race = self._longest_road_race(view)
+            race = self.longest_road_race(view)
             if (not has_site and s_left) or race:
-                pool = [*roads, *william]
+                pool = [*roads, *paid]
             else:
-                pool = [*(roads if spare else []), *spare_w]
+                pool = [*(roads if spare else []), *spare_paid]
             road = self._best_road(view, pool, info, free=False) if pool else None
             if road is not None:
                 return self._road_payment(view, pool, road, targets, info)
 
-        louis = self._louis(view, by.get(K.HELPER_LOUIS), info)
-        if louis is not None:
-            return louis
+        for rule in self._after_roads:  # a scenario's move of a piece
+            moved = rule(self, view, by, info)
+            if moved is not None:
+                return moved
 
         if self.trade and by.get(K.OFFER_TRADE) and targets:
             offer = self.trader.propose(view, info, self._hand_value(targets), legal)
@@ -529,7 +564,7 @@ class WeightedBot:
         hand = view.hand
         if any(a.kind in (K.BUILD_CITY, K.BUILD_SETTLEMENT) for a in legal):
             return self._main(view, legal, info)
-        targets = [t for t in self._targets(view, info) if t != F.DEV] or [F.CITY]
+        targets = [t for t in self.targets(view, info) if t != F.DEV] or [F.CITY]
         cost = F.COSTS[targets[0]]
         base = F.missing(hand, cost)
         best: Action | None = None
@@ -541,126 +576,14 @@ class WeightedBot:
         road = self._best_road(view, legal, info, free=True)
         if road is not None and road.kind == K.BUILD_ROAD:
             net = F.network(view, me, info)
-            value = self._road_value(view, info, road.path, net, self._prod(view, info))
+            value = self.road_value(view, info, road.path, net, self.prod(view, info))
             after = [h - c for h, c in zip(hand, F.COSTS[F.ROAD])]
             score = 0.6 + 0.1 * value - 0.8 * (F.missing(after, cost) - base)
             if score > best_score:
                 best, best_score = road, score
         return best
 
-    # -- Helpers of CATAN --------------------------------------------------------------------
-
-    def _helper_first(
-        self, view: View, by: Mapping[ActionKind, list[Action]], info: F.BoardInfo
-    ) -> Action | None:
-        """Vincent's cheap city or settlement, Hilde's card from the leader, Lin's card."""
-        me = view.viewer
-        assert me is not None
-        vincent = by.get(K.HELPER_VINCENT)
-        if vincent and helper_value.helper_worth(view, Helper.VINCENT, info) > 0.1:
-            prod = self._prod(view, info)
-            cities = [a for a in vincent if a.level == 2]
-            if cities:
-                return max(cities, key=lambda a: info.inter_value[a.intersection] + self._noise())
-            return max(
-                vincent,
-                key=lambda a: self._site_value(view, info, a.intersection, prod) + self._noise(),
-            )
-        hilde = by.get(K.HELPER_HILDE)
-        if hilde:  # the leader among those ahead; a bigger hand has more to choose from
-            return max(
-                hilde,
-                key=lambda a: (
-                    threat(view, a.opponent) + 0.05 * view.hand_sizes[a.opponent] + self._noise()
-                ),
-            )
-        return self._lin(view, by.get(K.HELPER_LIN, []), info, False)
-
-    def _lin(
-        self, view: View, lins: Sequence[Action], info: F.BoardInfo, pre_roll: bool
-    ) -> Action | None:
-        """Lin when the robber blocks its own hex, or blocks nobody worth blocking: a free
-        card (and, before the roll, a roll that pays)."""
-        if not lins:
-            return None
-        me = view.viewer
-        assert me is not None
-        dmg = F.hex_damage(view, info, view.robber)
-        own = dmg[me]
-        if pre_roll and not own:
-            return None  # after the roll the card is the same, and the 7 may move it anyway
-        held_back = sum(dmg[q] * threat(view, q) for q in range(view.n) if q != me)
-        if 2.0 * own + 2.0 > 0.5 * held_back:
-            return lins[0]
-        return None
-
-    def _helper_trade(
-        self,
-        view: View,
-        by: Mapping[ActionKind, list[Action]],
-        info: F.BoardInfo,
-        targets: Sequence[int],
-    ) -> Action | None:
-        """Jean when 2:1 completes a build through the bank; Nassir for the card it lacks."""
-        me = view.viewer
-        assert me is not None and view.hand is not None
-        hand = view.hand
-        ratios = F.own_ratios(view, me)
-        jean = by.get(K.HELPER_JEAN)
-        if jean:
-            for t in targets[:2]:
-                cost = F.COSTS[t]
-                need = F.missing(hand, cost)
-                if not need or F.maritime_units(hand, cost, ratios) >= need:
-                    continue
-                best: Action | None = None
-                best_units = 0
-                for a in jean:
-                    r = a.resource
-                    if ratios[r] <= 2:
-                        continue
-                    two = tuple(2 if i == r else q for i, q in enumerate(ratios))
-                    units = F.maritime_units(hand, cost, two)
-                    if units >= need and units > best_units:
-                        best, best_units = a, units
-                if best is not None:
-                    return best
-        nassir = by.get(K.HELPER_NASSIR)
-        if nassir and targets:
-            return self._nassir(view, nassir, info, targets)
-        return None
-
-    def _nassir(
-        self, view: View, nassir: Sequence[Action], info: F.BoardInfo, targets: Sequence[int]
-    ) -> Action | None:
-        """Demand the resource the next build lacks from the one or two opponents most likely
-        to hold it, when it has as many spare cards to give back."""
-        me = view.viewer
-        assert me is not None and view.hand is not None
-        hand = view.hand
-        cost = F.COSTS[targets[0]]
-        lack = F.missing(hand, cost)
-        if not 1 <= lack <= 2:
-            return None
-        spare = sum(max(0, h - c) for h, c in zip(hand, cost))
-        if not spare:
-            return None
-        need = helper_value.need_scores(hand, targets, self._prod(view, info), info)
-        r = max((i for i in range(5) if cost[i] > hand[i]), key=lambda i: need[i])
-        holds = sorted(
-            (
-                (F.resource_share(view, q, info)[r] * view.hand_sizes[q], q)
-                for q in range(view.n)
-                if q != me and view.hand_sizes[q]
-            ),
-            reverse=True,
-        )
-        if not holds or holds[0][0] < 0.6:
-            return None
-        mask = 1 << holds[0][1]
-        if cost[r] - hand[r] >= 2 and spare >= 2 and len(holds) > 1 and holds[1][0] >= 0.6:
-            mask |= 1 << holds[1][1]
-        return next((a for a in nassir if a.resource == r and a.to == mask), None)
+    # -- road payments ------------------------------------------------------------------------
 
     def _road_payment(
         self,
@@ -670,107 +593,30 @@ class WeightedBot:
         targets: Sequence[int],
         info: F.BoardInfo,
     ) -> Action:
-        """The chosen road paid the usual way or through William, whichever costs the
-        cards the next builds need least."""
+        """The chosen road's path built by whichever piece or payment the pool offers
+        there (a road or a ship, a cheaper payment) costs the cards the next builds need
+        least."""
         assert view.hand is not None
         same = [a for a in pool if a.path == road.path]
         if len(same) == 1:
             return road
-        need = helper_value.need_scores(view.hand, targets, self._prod(view, info), info)
+        need = need_scores(view.hand, targets, self.prod(view, info), info)
+        builds = self._path_builds
+        advantages = self._advantages
 
         def price(a: Action) -> float:
-            give = (
-                F.COSTS[F.ROAD]
-                if a.kind == K.BUILD_ROAD
-                else BRIDGE_COST
-                if a.kind == K.BUILD_BRIDGE
-                else SHIP_COST
-                if a.kind == K.BUILD_SHIP
-                else a.give
-            )
-            # A tiny premium on William keeps a helper use for a road that saves nothing.
+            cost = builds[a.kind].price
+            give = a.give if cost is None else cost
+            # A tiny premium on an advantage (William) keeps a use for a road that saves
+            # nothing.
             return sum(g * need[r] for r, g in enumerate(give)) + (
-                0.05 if a.kind == K.HELPER_WILLIAM else 0.0
+                0.05 if a.kind in advantages else 0.0
             )
 
         return min(same, key=price)
 
-    def _louis(
-        self, view: View, moves: Sequence[Action] | None, info: F.BoardInfo
-    ) -> Action | None:
-        """Louis: move a dead-end road that leads nowhere useful to a path toward a good site
-        (not while Longest Road is at stake: a move can shorten the road)."""
-        if not moves or self._longest_road_race(view):
-            return None
-        me = view.viewer
-        assert me is not None
-        net = F.network(view, me, info)
-        prod = self._prod(view, info)
-        bo = view.building_owner
-        ro = view.road_owner
-        best: Action | None = None
-        best_gain = 2.5  # a site worth moving for, not a shuffle
-        old: dict[int, tuple[float, set[int]]] = {}
-        for a in moves:
-            e, f = a.path, a.to_path
-            if e not in old:
-                # The free end: no own building and no other own road there.
-                ends = info.path_ends[e]
-                free = {
-                    v
-                    for v in ends
-                    if bo[v] != me and not any(g != e and ro[g] == me for g in info.inter_paths[v])
-                }
-                rest = net - free
-                old[e] = (self._road_value(view, info, e, rest, prod), rest)
-            value, rest = old[e]
-            gain = self._road_value(view, info, f, rest, prod) - value
-            if gain > best_gain:
-                best, best_gain = a, gain
-        return best
-
-    def _helper_phase(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
-        """The helper phases: flip or exchange, Marianne/Sean, Hilde's take, Candamir's
-        keep, Nassir's repayment."""
-        me = view.viewer
-        hv = view.ext.get("helpers")
-        assert me is not None and view.hand is not None and hv is not None
-        hand = view.hand
-        ph = view.phase
-        if ph == Phase.HELPER_AFTER:
-
-            def keep_value(a: Action) -> float:
-                if a.kind == K.HELPER_FLIP:
-                    return helper_value.helper_worth(view, hv.held[me], info, 1)
-                return helper_value.helper_worth(view, a.helper, info) + self._noise() * 0.01
-
-            return max(legal, key=keep_value)
-        if ph == Phase.CANDAMIR_KEEP:
-            army = self._army_race(view)
-
-            def card_value(a: Action) -> float:
-                v = helper_value.DEV_KEEP[a.card]
-                if a.card == DevCard.KNIGHT and army:
-                    v += 0.15
-                return v
-
-            return max(legal, key=card_value)
-        targets = self._targets(view, info)
-        need = helper_value.need_scores(hand, targets, self._prod(view, info), info)
-        if ph == Phase.NASSIR_REPAY:  # give back what it needs least
-            return min(legal, key=lambda a: need[a.given_back] + self._noise() * 0.01)
-        if ph == Phase.HILDE_TAKE:
-            return max(legal, key=lambda a: need[a.resource] + self._noise() * 0.01)
-        # HELPER_REACT: Sean keeps an over-limit hand; otherwise the card it needs most.
-        uses = [a for a in legal if a.kind != K.HELPER_DECLINE]
-        if not self.use_helpers or not uses:
-            return next(a for a in legal if a.kind == K.HELPER_DECLINE)
-        keep = next((a for a in uses if a.kind == K.HELPER_SEAN and a.resource == NOBODY), None)
-        if keep is not None:
-            return keep
-        return max(uses, key=lambda a: need[a.resource] + self._noise() * 0.01)
-
-    def _army_race(self, view: View) -> bool:
+    def army_race(self, view: View) -> bool:
+        """Whether one or two knights might take the Largest Army card."""
         me = view.viewer
         assert me is not None
         mine = view.knights[me]
@@ -814,7 +660,7 @@ class WeightedBot:
             plays,
             key=lambda a: (
                 guess[a.resource] * (1.5 if cost[a.resource] > hand[a.resource] else 1.0)
-                + self._noise()
+                + self.noise()
             ),
         )
 
@@ -822,13 +668,13 @@ class WeightedBot:
         """Give back the card its planned builds need least."""
         assert view.hand is not None
         hand = view.hand
-        targets = self._targets(view, info) or [F.CITY]
+        targets = self.targets(view, info) or [F.CITY]
         keep1 = F.COSTS[targets[0]]
         keep2 = F.COSTS[targets[1]] if len(targets) > 1 else keep1
 
         def score(a: Action) -> float:
             r = max(range(5), key=lambda i: a.give[i])
-            return 10 * (hand[r] - keep1[r]) + 3 * (hand[r] - keep2[r]) + hand[r] + self._noise()
+            return 10 * (hand[r] - keep1[r]) + 3 * (hand[r] - keep2[r]) + hand[r] + self.noise()
 
         return max(legal, key=score)
 
@@ -842,13 +688,13 @@ class WeightedBot:
         reject = next((a for a in legal if a.kind == K.REJECT_TRADE), None)
         if reject is None:  # the current player with its offer out: nothing but cancel
             return legal[0]
-        targets = self._targets(view, info)
+        targets = self.targets(view, info)
         if not self.trade or not targets:
             return reject
         return self.trader.answer(view, info, self._hand_value(targets), legal)
 
     def _confirm(self, view: View, legal: Sequence[Action], info: F.BoardInfo) -> Action:
-        targets = self._targets(view, info) or [F.CITY]
+        targets = self.targets(view, info) or [F.CITY]
         return self.trader.confirm(view, info, self._hand_value(targets), legal)
 
 

@@ -16,8 +16,10 @@ they leave in front of the viewer (``helper_value.helper_worth``).
 This module is the scenario's bots face (``pysettlers.bots.scenarios`` says what one defines):
 ``SCORES`` scores every helper kind with :func:`helper_score` (a bot with its ``helpers``
 option off never uses an advantage), and ``before_roll`` plays Lin before the roll when it
-frees the bot's own hex. The weighted bot's helper rules of thumb are in ``weighted.py`` and
-``helper_value.py``.
+frees the bot's own hex. The weighted bot's rules of thumb, one per helper, are in
+``weighted.py`` beside it (``PHASES``, ``WEIGHTED_TURN``, ``weighted_before_roll``);
+every helper kind is an advantage (``ADVANTAGES``), and William's road is a road paid the
+way the action says (``PATH_BUILDS``).
 
 What this is not: the value function (``greedy.py``, seen here through the shared
 ``turn_context.TurnContext``) or any decision: the greedy bot takes the best score over all
@@ -31,14 +33,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pysettlers.bots import features as F
-from pysettlers.bots import helper_value
 from pysettlers.bots.options import HeuristicOptions
-from pysettlers.bots.scenarios import Score
+from pysettlers.bots.scenarios import PathBuild, Score
 from pysettlers.bots.turn_context import TurnContext
 from pysettlers.bots.weighted import threat
 from pysettlers.engine import Action, ActionKind
 from pysettlers.engine import ActionKind as K
 from pysettlers.engine.types import HELPER_KINDS, NOBODY
+
+from . import helper_value
+from . import weighted as _weighted
 
 _vincent_costs = {1: (1, 1, 0, 0, 0), 2: (0, 0, 0, 1, 2)}  # the rulebook's Vincent prices
 _w_opp_card = 0.06  # per card taken from an opponent, × its threat (as greedy's robber)
@@ -213,6 +217,16 @@ def score(t: TurnContext, a: Action, options: HeuristicOptions) -> float:
 
 
 SCORES: dict[ActionKind, Score] = {kind: score for kind in sorted(HELPER_KINDS)}
+
+ADVANTAGES = HELPER_KINDS
+"""Every helper kind: a bot with its ``helpers`` option off never uses a helper."""
+
+PATH_BUILDS = {K.HELPER_WILLIAM: PathBuild(None)}
+"""William's road, paid with the cards the action names (``give``)."""
+
+PHASES = _weighted.PHASE_RULES
+WEIGHTED_TURN = _weighted.TURN_RULES
+weighted_before_roll = _weighted.before_roll
 
 
 def before_roll(

@@ -1,9 +1,11 @@
 """The Islands maps' bots face (``pysettlers.bots.scenarios`` says what one defines): the greedy
-bot weighs a bridge like a road that costs a wool more. What this is not: the rules."""
+bot weighs a bridge like a road that costs a wool more, the weighted bot like a road
+(``PATH_BUILDS``). What this is not: the rules."""
 
 from __future__ import annotations
 
 from pysettlers.bots.options import HeuristicOptions
+from pysettlers.bots.scenarios import PathBuild
 from pysettlers.bots.turn_context import TurnContext
 from pysettlers.engine import Action
 from pysettlers.engine import ActionKind as K
@@ -23,3 +25,4 @@ def score_bridge(t: TurnContext, a: Action, options: HeuristicOptions) -> float:
 
 
 SCORES = {K.BUILD_BRIDGE: score_bridge}
+PATH_BUILDS = {K.BUILD_BRIDGE: PathBuild(BRIDGE_COST)}

@@ -2,12 +2,14 @@
 
 What this is for: the one ranking of the ten helpers that both heuristic bots use when they
 choose, after a use, between flipping their helper to its B side and exchanging it for one
-from the display (``weighted`` takes the best; ``greedy`` uses it as the helper term of its
-value function). :func:`helper_worth` is the expected value, in victory points, of the
-helper's *next* use given the seat's position now — not of the whole card: after every use
-its owner gets to choose again, so a helper's worth is what one more use brings, sooner or
-later. The B side is worth :data:`B_SIDE` of the A side: the same advantage, but after its
-next use the card must be exchanged (the owner loses the option to keep it).
+from the display (the weighted bot's rules, ``weighted.py`` beside this module, take the
+best; the greedy bot's scores, ``bots.py``, use it as the helper term of its value
+function); part of the scenario's bots face (``pysettlers.bots.scenarios``).
+:func:`helper_worth` is the expected value, in victory points, of the helper's *next*
+use given the seat's position now — not of the whole card: after every use its owner gets
+to choose again, so a helper's worth is what one more use brings, sooner or later. The B
+side is worth :data:`B_SIDE` of the A side: the same advantage, but after its next use
+the card must be exchanged (the owner loses the option to keep it).
 
 The ranking (values in VP; each helper's text is in the rulebook's "Helpers in Detail"):
 
@@ -28,18 +30,16 @@ Louis       0.04
 ==========  ======================================================================
 
 What this is not: no decision (the bots decide) and no rule: legality is the engine's
-legal action list. It reads only the view.
+legal action list. It reads only the view. (How much one more card of each resource helps
+a plan is not a helper fact: ``weighted.need_scores``.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from pysettlers.bots import features as F
 from pysettlers.engine import View
 from pysettlers.engine.limits import discard_owed
 from pysettlers.engine.types import NOBODY, Helper
-
-from . import features as F
 
 B_SIDE = 0.85
 """A B-side helper's worth as a share of the same helper on its A side."""
@@ -139,23 +139,6 @@ def use_cost(view: View, info: F.BoardInfo) -> float:
     return max(0.0, now - after_use_worth(view, info))
 
 
-def need_scores(
-    hand: Sequence[int], targets: Sequence[int], prod: Sequence[float], info: F.BoardInfo
-) -> list[float]:
-    """How much one more card of each resource helps: the cards the first target (and, less,
-    the second) lacks, then scarce resources it produces little of."""
-    out = [0.0] * 5
-    for i, t in enumerate(targets[:2]):
-        cost = F.COSTS[t]
-        w = 3.0 if i == 0 else 1.0
-        for r in range(5):
-            if cost[r] > hand[r]:
-                out[r] += w * (cost[r] - hand[r])
-    for r in range(5):
-        out[r] += 0.2 * info.scarcity[r] - 0.02 * prod[r] - 0.01 * hand[r]
-    return out
-
-
 DEV_KEEP = (0.4, 0.3, 0.5, 0.45, 1.0)
 """A development card's worth when Candamir offers a choice (knight, Road Building, Year of
 Plenty, Monopoly, victory point), as in the greedy bot's value function."""
@@ -165,7 +148,6 @@ __all__ = [
     "DEV_KEEP",
     "after_use_worth",
     "helper_worth",
-    "need_scores",
     "nothing_chance",
     "use_cost",
 ]
