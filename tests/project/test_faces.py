@@ -103,7 +103,8 @@ def test_drawing_hints_are_json_for_the_scenarios_in_play() -> None:
     on = hints(Rules(scenarios=("helpers", "ships"), seed=2))
     assert list(on) == ["ships", "helpers"]  # the scenarios in play, in registration order
     assert on["ships"]["longest_road"] == "Longest Trade Route"
-    assert on["helpers"]["panel"] == {"part": "helpers", "member": "players"}
+    assert on["helpers"]["panel"]["part"] == "helpers"
+    assert on["helpers"]["panel"]["member"] == "players"
 
 
 def test_a_missing_face_is_named() -> None:
@@ -127,3 +128,52 @@ def test_the_engine_imports_no_face() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_the_bots_faces_members_have_their_shapes() -> None:
+    """What each bots face defines is what ``bots/scenarios.py`` reads: path builds with
+    their price, phases and moments the weighted bot knows, advantages and robber moves
+    among the scenario's own kinds."""
+    from pysettlers.bots import scenarios as hooks
+    from pysettlers.engine import ActionKind, Phase
+    from pysettlers.words.scenarios import gathered
+
+    own_kinds = set(gathered("ACTIONS"))
+    own_phases = set(gathered("PHASES"))
+    for package, module in faces.faces("bots"):
+        for kind, build in getattr(module, "PATH_BUILDS", {}).items():
+            assert kind in own_kinds and isinstance(build, hooks.PathBuild), package
+        assert set(getattr(module, "ADVANTAGES", ())) <= own_kinds, package
+        assert set(getattr(module, "ROBBER_MOVES", {})) <= own_kinds, package
+        assert set(getattr(module, "PHASES", {})) <= own_phases, package
+        assert set(getattr(module, "WEIGHTED_TURN", {})) <= set(hooks.MOMENTS), package
+    assert set(hooks.phases()) == {p for p in own_phases if p in hooks.phases()}
+    assert hooks.path_builds()[ActionKind.BUILD_SHIP].road is False  # on the trade route
+    assert Phase.HILDE_TAKE in hooks.phases()
+
+
+BOT_MODULES = ("weighted", "random_bot", "features", "greedy")
+"""The bots' modules that name no scenario: a scenario's part reaches them through the
+hooks of ``bots/scenarios.py``."""
+
+
+@pytest.mark.parametrize("name", BOT_MODULES)
+def test_the_bots_name_no_scenario(name: str) -> None:
+    """No scenario package is imported, and none of the action kinds or phases of a
+    scenario with a bots face (its words face says which are its own) is named: adding a
+    scenario touches no bot module. (The alternate rules' bots face says ``NOTHING``: their
+    decisions are the bots' shared rules of thumb in ``features``.)"""
+    module = importlib.import_module(f"pysettlers.bots.{name}")
+    tree = ast.parse(Path(str(module.__file__)).read_text())
+    own = {"HELPER_KINDS", "FIRST_HELPER_KIND"}
+    for package, _ in faces.faces("bots"):
+        words = faces.face(package, "words")
+        own |= {k.name for k in getattr(words, "ACTIONS", {})}
+        own |= {p.name for p in getattr(words, "PHASES", {})}
+    assert {"BUILD_SHIP", "MOVE_PIRATE", "BUILD_BRIDGE", "HELPER_LIN", "HILDE_TAKE"} <= own
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not (node.module or "").startswith("pysettlers.engine.scenarios"), name
+            assert not {a.name for a in node.names} & own, name
+        elif isinstance(node, ast.Attribute):
+            assert node.attr not in own, f"{name} names {node.attr} (line {node.lineno})"

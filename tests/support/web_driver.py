@@ -719,6 +719,9 @@ class EngineSide:
             for q in range(s.n)
         ]
         from pysettlers.server.drawing import hints
+        from pysettlers.server.wordsjson import named_seats
+
+        self.seats = named_seats(self.seats)  # (with their display names, as the server's)
 
         # The scenarios' drawing hints, as the server's welcome carries them (a test may
         # swap them to see that the page draws from them).

@@ -23,7 +23,13 @@ from support.web_driver import EngineSide
 
 RENAMED = {
     "boats": {
-        "paths": {"part": "boats", "member": "at", "piece": "ship", "class": "boats"},
+        "paths": {
+            "part": "boats",
+            "member": "at",
+            "piece": "ship",
+            "shape": "boat",
+            "class": "boats",
+        },
         "build": {"kind": "ship", "title": "Boat", "what": "a boat"},
     }
 }

@@ -57,6 +57,36 @@ def test_a_knight_sends_the_robber_to_a_harbor_by_clicking(
     context.close()
 
 
+def test_with_real_dice_the_card_stolen_on_a_harbor_is_asked_for(
+    web: InProcessServer,
+    web_browser: Browser,
+) -> None:
+    """The pirate's drawing hints (``chance``) tell the page which argument names the
+    victim, whose card taken at the table is asked for and sent with the action."""
+    s = position(
+        PIRATE,
+        pieces={"p0": {"settlements": ["(-1,1)S"]}, "p1": {"settlements": [ORE_PORT]}},
+        hands={"p0": "1ore", "p1": "2ore"},
+        dev={"p0": "knight"},
+        phase="pre_roll",
+    )
+    side = EngineSide(s, 0, manual=True)
+    context = web_browser.new_context(viewport={"width": 1200, "height": 860})
+    page = context.new_page()
+    errors = watch_errors(page)
+    side.open(page, web.url)
+    page.click("[data-act=play-knight]")
+    target = f".game[data-phase=move_robber] .target.harbor[data-name='{ORE_PORT}']"
+    page.wait_for_selector(target)
+    page.locator(target).dispatch_event("click")
+    page.click(".modal .choice:has(.res-ore)")
+    page.wait_for_selector(".game[data-phase=pre_roll]")
+    assert side.sent == ["p0 knight", f"p0 pirate {ORE_PORT} p1"], side.sent
+    assert side.outcomes == [None, "ore"] and not side.refused, side.refused
+    assert not errors, errors
+    context.close()
+
+
 def test_the_lobby_creates_a_game_with_the_pirate(
     web: InProcessServer,
     web_browser: Browser,

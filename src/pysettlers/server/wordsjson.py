@@ -45,8 +45,10 @@ COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRAD
 
 
 def seat_names(seats: Sequence[dict[str, Any]]) -> list[str]:
-    """Each seat's name as the browser shows it (``web/js/panels.js``, ``seatName``): a person's
-    name or ``Player 2``; a bot's name or ``Weighted bot 3``."""
+    """Each seat's name as every client shows it and the words say it: a person's name or
+    ``Player 2``; a bot's name or ``Weighted bot 3``. The one source: each seat object the
+    server sends carries it as ``display_name`` (:func:`named_seats`), which the browser
+    shows (``web/js/panels.js``, ``seatName``)."""
     out = []
     for i, seat in enumerate(seats):
         q = int(seat.get("seat", i))
@@ -57,6 +59,11 @@ def seat_names(seats: Sequence[dict[str, Any]]) -> list[str]:
         else:
             out.append(name or f"Player {q + 1}")
     return out
+
+
+def named_seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat objects with each one's ``display_name`` (:func:`seat_names`) added."""
+    return [{**seat, "display_name": name} for seat, name in zip(seats, seat_names(seats))]
 
 
 def event_words(view: View, names: Sequence[str]) -> list[str | None]:

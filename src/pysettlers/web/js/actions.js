@@ -5,7 +5,7 @@
 // judges it. No rule is re-written here: a picker only bounds counts by the cards shown.
 
 import { dialog, h } from "./dom.js";
-import { RESOURCE_COLOUR } from "./board.js";
+import { RESOURCE_COLOUR, mergedHints } from "./board.js";
 import {
   DEV_CARDS, RESOURCES, bundleSize, formatBundle, parseAction, parseBundle, parsePlayers, placeOf,
 } from "./notation.js";
@@ -13,16 +13,18 @@ import {
 /**
  * ctx: {legal: [string], view, seat, names: (seat) => string, send(text, outcome?),
  *       words: {notation: label}, places: {place name: words} (the server's words),
- *       manual: bool (real dice: the player enters chance outcomes)}
+ *       manual: bool (real dice: the player enters chance outcomes),
+ *       drawing: the scenarios' drawing hints (board.js; their `targets` and `chance`)}
  */
 export function analyse(ctx) {
   const acts = ctx.legal.map(parseAction);
   const by = {};
   for (const a of acts) (by[a.kw] = by[a.kw] || []).push(a);
   // Board targets: one per place, holding every action that points there.
+  const hints = mergedHints(ctx.drawing, "targets");
   const places = new Map();
   for (const a of acts) {
-    const p = placeOf(a);
+    const p = placeOf(a, hints);
     if (!p) continue;
     const key = `${p.type}:${p.name}`;
     if (!places.has(key)) places.set(key, { ...p, kind: a.kw, actions: [], label: "" });
@@ -32,15 +34,23 @@ export function analyse(ctx) {
   return { acts, by, targets: [...places.values()] };
 }
 
+// The base game's words for a place several actions point at (a scenario's: its `targets`
+// hint's `several` and `choose`), `{place}` the place's words.
+const ROBBER = { several: "Move the robber to {place}", choose: "Move the robber to {place}: steal from…" };
+
+/** The words of `t`, a target several actions point at: `which` is "several" or "choose". */
+export function targetWords(ctx, t, which) {
+  const hint = t.kind === "robber" ? ROBBER : mergedHints(ctx.drawing, "targets")[t.kind];
+  const said = hint && hint[which];
+  return said ? said.replace("{place}", placeWords(ctx, t.name)) : null;
+}
+
 function targetLabel(t, ctx) {
   // The server's words (state message `words` and `places`: pysettlers.words); the
   // notation's name of the place stays in the tooltip (board.js) and in what is sent.
   const a = t.actions[0];
   if (t.actions.length === 1) return actionWords(a, ctx);
-  const place = placeWords(ctx, t.name);
-  if (a.kw === "robber" || a.kw === "pirate") return `Move the robber to ${place}`;
-  if (a.kw === "move-ship") return `Move a ship so that it lies ${place}`;
-  return `${cap(a.kw)}: ${place}`;
+  return targetWords(ctx, t, "several") || `${cap(a.kw)}: ${placeWords(ctx, t.name)}`;
 }
 
 /** A place of the board (its notation name) in the server's words, else its name. */
@@ -134,22 +144,29 @@ function unshared(labels) {
 
 /** Send an action; with real dice, ask for the chance outcome first. */
 export function act(ctx, a) {
-  const chance = ctx.manual ? chanceOf(a, ctx.view) : null;
+  const chance = ctx.manual ? chanceOf(a, ctx) : null;
   if (!chance) { ctx.send(a.text); return; }
   askOutcome(chance, (outcome) => ctx.send(a.text, outcome));
 }
 
-/** Which chance outcome an action needs at a real table (protocol: manual_chance). */
-function chanceOf(a, view) {
+/**
+ * Which chance outcome an action needs at a real table (protocol: manual_chance): the base
+ * game's, or a scenario's from its drawing hints' `chance` ({outcome: "stolen", victim: the
+ * argument naming the victim} or {outcome: "typed", title, placeholder}).
+ */
+function chanceOf(a, ctx) {
   if (a.kw === "roll") return "dice";
   if (a.kw === "buy") return "card";
-  if ((a.kw === "robber" || a.kw === "pirate") && a.args[1]) {
+  const hint = a.kw === "robber" ? { outcome: "stolen", victim: 1 } : mergedHints(ctx.drawing, "chance")[a.kw];
+  if (!hint) return null;
+  if (hint.outcome === "stolen") {
+    const named = a.args[hint.victim];
+    if (!named) return null;
     // A victim with no cards (public: the hand size) gives nothing: there is no card to name.
-    const victim = view.players[Number(a.args[1].slice(1))];
+    const victim = ctx.view.players[Number(named.slice(1))];
     return victim && victim.hand_size > 0 ? "stolen" : null;
   }
-  if (a.kw === "candamir") return "candamir";
-  return null;
+  return hint;
 }
 
 function askOutcome(kind, done) {
@@ -175,9 +192,9 @@ function askOutcome(kind, done) {
       h("button", { class: "choice", onclick: () => { d.close(); done(r); } }, resChip(r)))));
     return;
   }
-  // Candamir's three cards: typed in the notation (knight+monopoly+victory-point).
-  const input = h("input", { placeholder: "knight+monopoly+victory-point" });
-  const d = dialog("The three cards drawn", h("div", {}, input,
+  // An outcome typed in the notation (`kind`: a `chance` hint's {title, placeholder}).
+  const input = h("input", { placeholder: kind.placeholder || "" });
+  const d = dialog(kind.title || "The outcome", h("div", {}, input,
     h("button", { class: "primary", onclick: () => { d.close(); done(input.value.trim()); } }, "OK")));
 }
 

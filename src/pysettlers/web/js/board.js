@@ -3,10 +3,11 @@
 // What a scenario adds is drawn from its drawing hints (`drawing`: the server's
 // `welcome.drawing`, by scenario package; server/drawing.py names the keys), not from its name:
 // a `paths` hint names the view's map of path → seat (`view[part][member]`) whose pieces are
-// drawn along their paths (Seafarers ships: a boat in its seat's colour with the seat's label
-// on the sail); a `robber_on_harbor` hint titles the robber standing on a harbor (the 1996
-// pirate: view.robber names the harbor's path; it is drawn at the harbor's marker, which is
-// shown closed). Ships sail the open sea too (board.open_sea: every corner and side of a sea
+// drawn along their paths in the hint's shape (Seafarers ships: a boat in its seat's colour
+// with the seat's label on the sail), and previewed on the targets whose `targets` hint names
+// that piece as its `ghost`; a `robber_on_harbor` hint titles the robber standing on a
+// harbor (the 1996 pirate: view.robber names the harbor's path; it is drawn at the harbor's
+// marker, which is shown closed). Ships sail the open sea too (board.open_sea: every corner and side of a sea
 // hex is a place, named after that hex), so the whole sea ring is in view.
 // Places that legal actions point at are drawn as targets on top; clicking one calls
 // `onPick(target)`. Nothing here decides what is legal.
@@ -107,24 +108,35 @@ export function hinted(drawing, key) {
   return Object.values(drawing || {}).map((x) => x[key]).filter((x) => x !== undefined && x !== null);
 }
 
+/**
+ * The drawing hints' `key` maps (`targets`, `chance`, `events`: by keyword or event name)
+ * of every scenario package in play, merged into one.
+ */
+export function mergedHints(drawing, key) {
+  return Object.assign({}, ...hinted(drawing, key));
+}
+
 const HULL = [[-20, 2], [20, 2], [13, 13], [-13, 13]];
 const SAIL = [[-3, 0], [-3, -26], [16, 0]];
 
-/** A ship of `seat` on edge `e` (Seafarers): a line along the path and a boat at its middle. */
-function ship(e, seat, extra = "") {
+/**
+ * A boat: piece `piece` of `seat` on edge `e`, a line along the path and a boat at its
+ * middle; its parts carry the classes `piece`, `piece-wake`, `-hull`, `-sail`, `-label`.
+ */
+function boat(e, seat, piece, extra = "") {
   const [ax, ay] = e.a;
   const [bx, by] = e.b;
   const mx = (ax + bx) / 2, my = (ay + by) / 2;
-  return s("g", { class: `ship ${extra}` },
-    s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "ship-wake", stroke: playerColour(seat) }),
+  return s("g", { class: `${piece} ${extra}` },
+    s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: `${piece}-wake`, stroke: playerColour(seat) }),
     s("g", { transform: `translate(${mx.toFixed(1)} ${(my + 6).toFixed(1)}) scale(1.5)` },
-      poly(HULL, { class: "ship-hull", fill: playerColour(seat) }),
-      poly(SAIL, { class: "ship-sail" }),
-      s("text", { x: 4, y: -4, class: "ship-label" }, seatLabel(seat))));
+      poly(HULL, { class: `${piece}-hull`, fill: playerColour(seat) }),
+      poly(SAIL, { class: `${piece}-sail` }),
+      s("text", { x: 4, y: -4, class: `${piece}-label` }, seatLabel(seat))));
 }
 
-// The pieces a `paths` hint may name (its `piece`): how each is drawn on its path.
-const PATH_PIECES = { ship };
+// The shapes a `paths` hint may name (its `shape`): how its piece is drawn on a path.
+const PATH_SHAPES = { boat };
 
 /** Where a harbor's marker stands: in the sea, off the middle of its coastal path. */
 function harborSpot(e) {
@@ -283,14 +295,14 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
 
   // Pieces along paths, as the scenarios' `paths` hints name them (Seafarers ships).
   for (const hint of hinted(drawing, "paths")) {
-    const draw = PATH_PIECES[hint.piece];
+    const draw = PATH_SHAPES[hint.shape];
     const part = view[hint.part];
     if (!draw) continue;
     const pathG = s("g", { class: hint.class });
     for (const [name, seat] of Object.entries((part && part[hint.member]) || {})) {
       const e = edge(name);
       if (!e) continue;
-      const g = draw(e, seat, (recent.has(name) ? "recent" : "") + placedCls(name));
+      const g = draw(e, seat, hint.piece, (recent.has(name) ? "recent" : "") + placedCls(name));
       Object.assign(g.dataset, { name, seat });
       if (placed.has(name)) g.setAttribute("style", fxStyle(placed.get(name)));
       g.prepend(s("title", {}, `${hint.piece} of player ${seatLabel(seat)}`));
@@ -326,12 +338,20 @@ export function drawBoard(view, { targets = [], onPick = () => {}, me = null, re
   }
 
   const tG = s("g", { class: "targets" });
-  for (const t of targets) tG.append(target(t, onPick, me));
+  for (const t of targets) tG.append(target(t, onPick, me, drawing));
   svg.append(tG);
   return svg;
 }
 
-function target(t, onPick, me) {
+/** The `paths` piece previewed on target `t` (its kind's `targets` hint's `ghost`), for `me`. */
+function pathGhost(t, e, me, drawing) {
+  const piece = (mergedHints(drawing, "targets")[t.kind] || {}).ghost;
+  const hint = piece && hinted(drawing, "paths").find((x) => x.piece === piece);
+  const draw = hint && PATH_SHAPES[hint.shape];
+  return draw ? draw(e, me, piece, "ghost") : null;
+}
+
+function target(t, onPick, me, drawing) {
   const pick = (e) => { e.stopPropagation(); onPick(t); };
   // The tooltip: the place in words (the label), and its name in the notation.
   const tip = t.label && t.label !== t.name ? `${t.label} — ${t.name}` : t.name;
@@ -351,15 +371,14 @@ function target(t, onPick, me) {
   }
   if (t.type === "edge") {
     const e = edge(t.name);
-    const ghost = me !== null && t.kind === "road" ? road(e, me, "ghost")
-      : me !== null && (t.kind === "ship" || t.kind === "move-ship") ? ship(e, me, "ghost") : null;
+    const ghost = me === null ? null : t.kind === "road" ? road(e, me, "ghost") : pathGhost(t, e, me, drawing);
     const mx = (e.a[0] + e.b[0]) / 2, my = (e.a[1] + e.b[1]) / 2;
     return s("g", common, s("title", {}, tip),
       s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: "hit" }),
       ghost,
       s("circle", { cx: mx, cy: my, r: 11, class: "ring" }));
   }
-  if (t.type === "harbor") { // the pirate: a ring round the harbor's marker
+  if (t.type === "harbor") { // (the robber onto a harbor): a ring round the harbor's marker
     const [px, py] = harborSpot(edge(t.name));
     return s("g", common, s("title", {}, tip),
       s("circle", { cx: px, cy: py, r: 38, class: "hit" }),

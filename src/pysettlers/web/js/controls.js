@@ -11,13 +11,14 @@ import { invitesOf } from "./api.js";
 import { inviteList } from "./lobby.js";
 import { dialogOpen, h, put } from "./dom.js";
 import {
-  act, actionWords, analyse, placeWords, bundleView, chooseAction, discardPicker, monopolyPicker, tradeDialog,
-  yearOfPlentyPicker,
+  act, actionWords, analyse, placeWords, bundleView, chooseAction, discardPicker, monopolyPicker, targetWords,
+  tradeDialog, yearOfPlentyPicker,
 } from "./actions.js";
 import { devTitle, handPanel, swatch } from "./panels.js";
+import { hinted } from "./board.js";
 import { botOffersOn } from "./screen.js";
 
-// Handled by dedicated controls; every other keyword gets a generic button (helpers...).
+// Handled by dedicated controls; every other keyword (a scenario's) gets a generic button.
 const HANDLED = new Set(["roll", "end", "buy", "knight", "road-building", "year-of-plenty", "monopoly",
   "discard", "maritime", "offer", "accept", "reject", "counter", "confirm", "cancel",
   "settlement", "city", "road", "robber"]);
@@ -27,10 +28,11 @@ const PLAYABLE = ["knight", "road-building", "year-of-plenty", "monopoly"];
 /**
  * The controls' context for state message `st` (actions.js's ctx): its legal actions parsed
  * and grouped, its board targets, and `send(text, outcome?)` answering `st`'s version.
+ * `drawing`: the scenarios' drawing hints (board.js), which name their keywords' targets.
  */
-export function contextFor(st, { names, manual, send }) {
+export function contextFor(st, { names, manual, send, drawing = {} }) {
   const ctx = {
-    legal: st.legal, view: st.view, seat: st.seat, names, manual,
+    legal: st.legal, view: st.view, seat: st.seat, names, manual, drawing,
     words: st.words || {}, places: st.places || {}, // the server's words for them
     send,
   };
@@ -41,9 +43,7 @@ export function contextFor(st, { names, manual, send }) {
 /** A tap on board target `t`: its one action, or a choice between its actions. */
 export function pickTarget(ctx, t) {
   if (t.actions.length === 1) act(ctx, t.actions[0]);
-  else if (t.kind === "robber" || t.kind === "pirate") {
-    chooseAction(`Move the robber to ${placeWords(ctx, t.name)}: steal from…`, t.actions, ctx);
-  } else chooseAction(cap(placeWords(ctx, t.name)), t.actions, ctx);
+  else chooseAction(targetWords(ctx, t, "choose") || cap(placeWords(ctx, t.name)), t.actions, ctx);
 }
 
 export function playCard(ctx, card) {
@@ -78,17 +78,21 @@ export function drawControls(box, st, ctx, { legalChanged, names, seats, gameId,
     if (legalChanged && !dialogOpen()) discardPicker(ctx, owed);
   }
   if (by.roll) out.push(btn(actionWords(by.roll[0], ctx), () => act(ctx, by.roll[0]), { key: "R", cls: "primary", data: "roll" }));
-  const hx = v.helpers;
-  if (hx && hx.look && by.take) out.push(h("p", { class: "hint" }, `${names(hx.victim)}'s hand: `, bundleView(hx.look)));
+  // A scenario's bundle shown while its decision is open (its `reveal` hints: Hilde's look).
+  for (const r of hinted(ctx.drawing, "reveal")) {
+    const part = v[r.part];
+    if (part && part[r.member] && by[r.when]) out.push(h("p", { class: "hint" }, r.words.replace("{name}", names(part[r.whose])), bundleView(part[r.member])));
+  }
   if (ctx.targets.length) {
-    const kinds = [...new Set(ctx.targets.map((t) => t.kind))];
-    out.push(h("p", { class: "hint" }, `Tap a highlighted ${kinds.map(placeWord).join(" or ")} on the board.`));
+    const words = [...new Set(ctx.targets.map(placeWord))];
+    out.push(h("p", { class: "hint" }, `Tap a highlighted ${words.join(" or ")} on the board.`));
   }
   if (by.maritime || by.offer) out.push(btn("Trade…", () => tradeDialog(ctx), { key: "T", data: "trade" }));
   for (const card of PLAYABLE) {
     if (by[card]) out.push(btn(`Play ${devTitle(card)}`, () => playCard(ctx, card), { data: `play-${card}` }));
   }
-  // Every other legal action (the helpers' advantages and choices): a button each, or a list.
+  // Every other legal action (a scenario's: the helpers' advantages and choices): a button
+  // each, or a list.
   const rest = Object.keys(by).filter((k) => !HANDLED.has(k));
   for (const kw of rest) {
     const list = by[kw];
@@ -199,9 +203,10 @@ export function drawBotOffersToggle(button) {
   button.textContent = on ? "Bot offers: on" : "Bot offers: off";
 }
 
-function placeWord(kind) {
-  return { settlement: "corner", city: "settlement", road: "edge", bridge: "edge", ship: "edge", "move-ship": "edge", robber: "hex", pirate: "harbor", lin: "hex",
-    vincent: "corner", william: "edge" }[kind] || "spot";
+/** What to tap for target `t`: a city goes on a settlement, else the place's kind. */
+function placeWord(t) {
+  if (t.kind === "city") return "settlement";
+  return { node: "corner", edge: "edge", hex: "hex", harbor: "harbor" }[t.type] || "spot";
 }
 
 function cap(s) {

@@ -33,6 +33,7 @@ import { sounds } from "./fx/sound.js";
 import { toast } from "./fx/toasts.js";
 import { h } from "./dom.js";
 import { RESOURCES } from "./notation.js";
+import { mergedHints } from "./board.js";
 
 export { reducedMotion };
 
@@ -40,7 +41,9 @@ const CATCH_UP = 40; // a message spanning more versions than this is a catch-up
 
 /**
  * The effects of one game screen. `names(seat)`: a seat's name. Returns the hooks game.js
- * calls: `onState(msg)` with each state message that feeds the log, `boardMarks()` for
+ * calls: `onState(msg, drawing)` with each state message that feeds the log (`drawing`: the
+ * scenarios' drawing hints, whose `events` name the events that place a piece or move the
+ * robber), `boardMarks()` for
  * drawBoard, `decoratePlayers(el)` after the players' panels are drawn, `cue(deciding, st)`
  * after each render, `acted()` when this page sends an action, `stage` (an element to put
  * over the board), `soundToggle` (a button for the header) and `dispose()`.
@@ -59,7 +62,8 @@ export function createEffects({ names }) {
   const badges = new Badges(now);
   const title = new TitleCue(sound);
 
-  function onState(msg) {
+  function onState(msg, drawing = {}) {
+    const hints = mergedHints(drawing, "events");
     const v = msg.view || {};
     const events = v.events || [];
     const since = v.events_since ?? -1;
@@ -76,6 +80,7 @@ export function createEffects({ names }) {
     const said = msg.event_words || []; // the server's words for each event (the log's)
     const captions = msg.captions || []; // ...and the few shown over the board
     for (const [i, e] of events.entries()) {
+      const hint = hints[e.event] || {};
       if (e.event === "turn") roll.turn();
       if (e.event === "roll") {
         roll.roll(e.dice[0] + e.dice[1], loud ? t : -Infinity);
@@ -100,10 +105,9 @@ export function createEffects({ names }) {
           if (count(got)) badges.add(e.player, chips(got, "+"), "gain", t);
           break;
         }
-        case "road": case "ship": pieces.place(e.path, t); dice.makeWay(); break;
-        case "ship_moved": pieces.place(e.to, t); dice.makeWay(); break;
+        case "road": pieces.place(e.path, t); dice.makeWay(); break;
         case "settlement": case "city": pieces.place(e.intersection, t); dice.makeWay(); break;
-        case "robber": case "robber_placed": pieces.robber(t); steal(e, me, t, heard, said[i]); dice.makeWay(); break;
+        case "robber": robberMoved(e, me, t, heard, said[i]); break;
         case "discard": discard(e, t, said[i]); break;
         case "monopoly": monopoly(e, me, t, heard, said[i]); break;
         case "offer":
@@ -112,7 +116,10 @@ export function createEffects({ names }) {
         case "answer": // a counter-offer goes to the offer's maker
           if (me !== null && e.answer === "counter" && offerFrom === me && e.player !== me) heard.add("offer");
           break;
-        default: break;
+        default: // a scenario's event, as its `events` hint says
+          if (hint.placed) { pieces.place(e[hint.placed], t); dice.makeWay(); }
+          if (hint.robber) robberMoved(e, me, t, heard, said[i]);
+          break;
       }
     }
     if (rolled) dice.show(rolled.e, { caption: rolled.caption, paid, nobody, me });
@@ -121,6 +128,12 @@ export function createEffects({ names }) {
       if (heard.has(name)) { sound.play(name); break; }
     }
     pendingSound = heard.size > 0;
+  }
+
+  function robberMoved(e, me, t, heard, said) {
+    pieces.robber(t);
+    steal(e, me, t, heard, said);
+    dice.makeWay();
   }
 
   // The toasts say what the log says: the server's words for the event (one vocabulary).

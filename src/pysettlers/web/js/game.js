@@ -160,7 +160,7 @@ class GamePage {
     if (feedsLog) {
       sc.noteEvents(msg.view.events);
       this.talk.addEvents(msg.view.events, msg.event_words);
-      this.fx.onState(msg);
+      this.fx.onState(msg, sc.drawing);
     }
     if (sc.receive(seat, msg)) closeDialogs(); // the device passes: the dialogs were another's
     this.render();
@@ -199,7 +199,7 @@ class GamePage {
   /** The controls' context for `st`: its actions are sent answering its version. */
   context(st) {
     return contextFor(st, {
-      names: this.screen.names, manual: this.screen.summary.manual_chance,
+      names: this.screen.names, manual: this.screen.summary.manual_chance, drawing: this.screen.drawing,
       send: (text, outcome) => {
         this.screen.refusal = null;
         this.conn.act(st.seat, text, st.version, outcome);

@@ -108,23 +108,25 @@ export function parsePlayers(text) {
   return text.split(",").map((p) => Number(p.slice(1)));
 }
 
+// The board's places as the drawing hints' `targets` name them (server/drawing.py), as drawn.
+const PLACE_TYPES = { intersection: "node", path: "edge", hex: "hex", harbor: "harbor" };
+
 /**
  * Where on the board an action points, for highlighting and clicking: {type: "node" |
- * "edge" | "hex", name} or null. Helpers' actions that name a place count too (Lin's desert,
- * Vincent's and William's sites, Louis's road to move).
+ * "edge" | "hex" | "harbor", name} or null. The base game's keywords are read here; a
+ * scenario's from `targets`, its drawing hints' map keyword → {place, arg}: the place its
+ * `arg`-th argument names.
  */
-export function placeOf(act) {
+export function placeOf(act, targets = {}) {
   const { kw, args } = act;
   switch (kw) {
     case "settlement": case "city": return { type: "node", name: args[0] };
     case "road": return { type: "edge", name: args[0] };
-    case "bridge": return { type: "edge", name: args[0] };
-    case "ship": return { type: "edge", name: args[0] }; // Seafarers ships
-    case "move-ship": return { type: "edge", name: args[2] }; // where the ship would go
-    case "robber": case "lin": return { type: "hex", name: args[0] };
-    case "pirate": return { type: "harbor", name: args[0] }; // the robber onto a harbor's path
-    case "vincent": return { type: "node", name: args[1] };
-    case "william": return { type: "edge", name: args[0] };
-    default: return null;
+    case "robber": return { type: "hex", name: args[0] };
+    default: {
+      const t = targets[kw];
+      const type = t && PLACE_TYPES[t.place];
+      return type && args[t.arg] !== undefined ? { type, name: args[t.arg] } : null;
+    }
   }
 }

@@ -8,15 +8,11 @@ import { DEV_CARDS, RESOURCES } from "./notation.js";
 import { resChip } from "./actions.js";
 
 /**
- * A seat's name as every screen shows it, and as the server's words say it
- * (`wordsjson.seat_names`): a person's name or "Player 2"; a bot's name or "Weighted bot 3".
+ * A seat's name as every screen shows it: the server's (each seat object's `display_name`,
+ * `wordsjson.seat_names`, as its words say it), or the seat's number where none is known.
  */
 export function seatName(seat, q) {
-  if (!seat) return `Player ${q + 1}`;
-  if (seat.kind === "bot" && seat.bot) {
-    return seat.name && seat.name !== seat.bot ? seat.name : `${seat.bot[0].toUpperCase()}${seat.bot.slice(1)} bot ${q + 1}`;
-  }
-  return seat.name || `Player ${q + 1}`;
+  return (seat && (seat.display_name || seat.name)) || `Player ${q + 1}`;
 }
 
 export function swatch(seat) {
@@ -30,28 +26,27 @@ const DEV_TITLES = {
 
 export function devTitle(c) { return DEV_TITLES[c] || c; }
 
-// The Helpers of CATAN, in a line each (the card's advantage; the engine holds the rules).
-const HELPERS = {
-  candamir: "Buy a development card with one resource substituted: draw three, keep one",
-  hilde: "Look at the hand of a player who shows more points and take a card",
-  jean: "Trade one resource 2:1 with the bank this turn",
-  lin: "Move the robber to the desert and take a card of the hex it left",
-  louis: "Move one of your roads",
-  marianne: "After a roll that pays you nothing: take a resource",
-  nassir: "Take a resource from one or two opponents, then give each a card back",
-  sean: "On a 7: keep a big hand, or take a resource",
-  vincent: "Discard a played knight to build a settlement or city for less",
-  william: "Build a road with one resource substituted",
-};
-
-export function helperTitle(name) {
+function cap(name) {
   return name ? name[0].toUpperCase() + name.slice(1) : name;
 }
 
 /**
+ * A scenario's badge for one seat, from its `panel` hint: the seat's entry in the view
+ * (`view[part][member][seat]`: the Helpers of CATAN's helper and its side) shown as its
+ * `name` member capitalized and its `suffix` member, titled from `titles`.
+ */
+function panelBadge(view, panel, seat) {
+  const entry = view[panel.part] && view[panel.part][panel.member] && view[panel.part][panel.member][seat];
+  const name = entry && entry[panel.name];
+  if (!name) return null;
+  const suffix = panel.suffix ? entry[panel.suffix] : null;
+  return h("span", { class: `badge ${panel.class}`, [`data-${panel.class}`]: name, title: (panel.titles && panel.titles[name]) || "" },
+    suffix ? `${cap(name)} ${suffix}` : cap(name));
+}
+
+/**
  * One row per player. `seats`: the lobby's seat objects (names, bots, connection);
- * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's entry in the
- * view (`view[part][member][seat]`: the Helpers of CATAN's helper and its side).
+ * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's badge.
  */
 export function playersPanel(view, seats, names, me, drawing = {}) {
   const panels = hinted(drawing, "panel");
@@ -71,11 +66,8 @@ export function playersPanel(view, seats, names, me, drawing = {}) {
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
     if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
     for (const panel of panels) {
-      const helper = view[panel.part] && view[panel.part][panel.member][p.seat];
-      if (helper && helper.helper) {
-        badges.push(h("span", { class: "badge helper", "data-helper": helper.helper, title: HELPERS[helper.helper] || "" },
-          `${helperTitle(helper.helper)} ${helper.side}`));
-      }
+      const badge = panelBadge(view, panel, p.seat);
+      if (badge) badges.push(badge);
     }
     const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
       : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")

@@ -9,6 +9,7 @@
 // Not for: the DOM (game.js and its drawing modules), the sockets (connection.js), or any
 // rule: what a seat may do is the legal list the server sent, read as it is.
 
+import { mergedHints } from "./board.js";
 import { seatName } from "./panels.js";
 
 const BOT_OFFERS = "pysettlers.botOffers";
@@ -60,14 +61,19 @@ export class Screen {
     return this.pickSeat();
   }
 
-  /** What the newest events change on the screen: the dice shown, the pieces marked new. */
+  /**
+   * What the newest events change on the screen: the dice shown, the pieces marked new (a
+   * scenario's pieces where its drawing hints' `events` say an event placed one).
+   */
   noteEvents(events) {
     const fresh = new Set();
+    const hints = mergedHints(this.drawing, "events");
     for (const e of events) {
       if (e.event === "roll") this.lastDice = e.dice;
-      if (e.event === "road" || e.event === "ship") fresh.add(e.path);
-      if (e.event === "ship_moved") fresh.add(e.to);
+      if (e.event === "road") fresh.add(e.path);
       if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
+      const placed = hints[e.event] && hints[e.event].placed;
+      if (placed) fresh.add(e[placed]);
     }
     if (events.length) this.recent = fresh;
   }

@@ -1,10 +1,28 @@
-"""Seafarers ships in the browser: boats along their paths, a build button and the award's
-name (read by ``pysettlers.server.drawing``)."""
+"""Seafarers ships in the browser: boats along their paths, a build button, the award's
+name, the paths a ship may be built on or moved to, and the events that place a ship (read
+by ``pysettlers.server.drawing``)."""
 
 from typing import Any
 
 HINTS: dict[str, Any] = {
-    "paths": {"part": "ships", "member": "ships", "piece": "ship", "class": "ships"},
+    "paths": {
+        "part": "ships",
+        "member": "ships",
+        "piece": "ship",
+        "shape": "boat",
+        "class": "ships",
+    },
     "build": {"kind": "ship", "title": "Ship", "what": "a ship"},
     "longest_road": "Longest Trade Route",
+    "targets": {
+        "ship": {"place": "path", "arg": 0, "ghost": "ship"},
+        # p0 move-ship FROM to TO: the target is where the ship would go
+        "move-ship": {
+            "place": "path",
+            "arg": 2,
+            "ghost": "ship",
+            "several": "Move a ship so that it lies {place}",
+        },
+    },
+    "events": {"ship": {"placed": "path"}, "ship_moved": {"placed": "to"}},
 }
