@@ -22,6 +22,19 @@ A match holds:
 * **observers**: callables told of each applied action (``observer(state, action,
   outcome)``) — logs, renderers, recorders; they are the driver's own code and may read the
   state, unlike choosers;
+* **chat**: a chooser may talk (a bot that negotiates), through two optional methods
+  (:class:`Talker`), found once per seat when the match is built, so a chooser without
+  them costs nothing a decision: ``hear(lines)`` is called just before the chooser is
+  asked, with the :class:`~pysettlers.engine.ChatLine` s said since it last heard — others'
+  and its own, in order; ``said() -> str | None`` is asked after each of its ``choose``
+  calls, and a line is cleaned and bounded by :func:`~pysettlers.engine.clean_chat` (the
+  server's bound too) and said once the decision's action is applied (its ``step`` counts
+  that action; a decision that fails says nothing). A driver says a line for a seat with
+  :meth:`Match.say` (a person typing at the terminal). Every line goes to ``match.chat``
+  — the game's ``chat`` when the match drives a :class:`~pysettlers.engine.Game`, so its
+  record carries it — and to the chat observers (``on_chat(line)``). A match with a
+  talking chooser plays :meth:`Match.step` by step: its speed devices are for bots that
+  answer in microseconds, not for ones that talk;
 * **bounds**: ``max_turns`` (play while the turn number is at most this) and ``max_steps``
   (actions this match applies), since nothing in the rules bounds a turn's actions;
 * **a checked apply**: a choice taken from the legal list is applied as it is; anything
@@ -45,7 +58,11 @@ nothing else of the match, so it may run on another thread); the shell applies t
 its own way and tells the match with :meth:`Match.applied` — every action, whoever chose
 it — which counts it and tells the observers (a game the shell rebuilds, :meth:`Match.rebind`
 points the match at). ``tests/sim/test_match.py`` checks that such a shell sees the
-decisions and ``since`` versions :meth:`Match.step` does.
+decisions and ``since`` versions :meth:`Match.step` does. Chat the same way:
+:meth:`Match.decide` puts the lines the seat is to hear in the decision (moving its
+``heard`` count on), :meth:`Match.choose` has the chooser hear them, :meth:`Match.said`
+asks it for its line (as thread-safe as ``choose``), and the shell says the line —
+after its own checks (the server's rate bound) — with :meth:`Match.say`.
 
 What this is not: no rules (the engine decides what is legal), no strategy, no I/O and no
 clock: the server's pacing, offer manners, fallbacks, turn limits and database stay in its
@@ -62,6 +79,7 @@ from typing import Protocol
 
 from pysettlers.engine import (
     Action,
+    ChatLine,
     Game,
     GameState,
     IllegalActionError,
@@ -71,6 +89,7 @@ from pysettlers.engine import (
     apply,
     chance_outcomes,
     check,
+    clean_chat,
     format_action,
     legal_actions,
     observe,
@@ -91,11 +110,27 @@ class Chooser(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action: ...
 
 
+class Talker(Protocol):
+    """The chat of a chooser that talks: either method or both, beside ``choose``
+    (optional: a match looks for each once per seat, by name)."""
+
+    def hear(self, lines: Sequence[ChatLine]) -> None:
+        """The lines said since this chooser last heard (others' and its own, in
+        order), just before it is asked to choose."""
+
+    def said(self) -> str | None:
+        """What the chooser says with the choice it just made (``None``: nothing);
+        asked after each ``choose``."""
+
+
 Chance = Callable[[GameState, Action], Outcome]
 """Supplies the chance outcome of an action about to be applied (``None``: none)."""
 
 Observer = Callable[[GameState, Action, Outcome], None]
 """Told of each applied action, after it was applied, with the outcome used."""
+
+ChatObserver = Callable[[ChatLine], None]
+"""Told of each chat line, once it is said (``on_chat(line)``)."""
 
 
 class StopMatch(Exception):
@@ -129,12 +164,14 @@ class Ended:
 class Decision:
     """One decision, as :meth:`Match.decide` found it: seat ``seat`` picks one of ``legal``
     in the position of version ``version``, seeing ``view`` — ``None`` for a forced move the
-    match plays without asking (``legal[0]``; the match's ``ask_forced`` is off)."""
+    match plays without asking (``legal[0]``; the match's ``ask_forced`` is off) — after
+    hearing ``heard``, the chat lines said since it last heard (a seat that listens)."""
 
     seat: int
     legal: list[Action]
     view: View | None
     version: int
+    heard: tuple[ChatLine, ...] = ()
 
 
 def sampled(rng: random.Random) -> Chance:
@@ -155,7 +192,8 @@ class Match:
 
     ``game`` is a :class:`~pysettlers.engine.Game` (its record grows with every action) or a
     bare :class:`~pysettlers.engine.GameState` (no record: a playout); ``choosers[seat]``
-    decides for each seat; ``labels[seat]`` names it in errors (default: its class name).
+    decides for each seat; ``labels[seat]`` names it in errors (default: its class name);
+    ``chat_observers`` are told of each chat line.
     """
 
     def __init__(
@@ -165,6 +203,7 @@ class Match:
         *,
         chance: random.Random | Chance | None = None,
         observers: Sequence[Observer] = (),
+        chat_observers: Sequence[ChatObserver] = (),
         max_turns: int | None = None,
         max_steps: int | None = None,
         decider: Callable[[GameState], int] = to_move,
@@ -191,6 +230,7 @@ class Match:
         self.choosers = tuple(choosers)
         self.labels = tuple(labels or (type(c).__name__ for c in choosers))
         self.observers = tuple(observers)
+        self.chat_observers = tuple(chat_observers)
         self.max_turns = max_turns
         self.max_steps = max_steps
         self.decider = decider
@@ -212,6 +252,15 @@ class Match:
         self.seen = [-1] * n
         """Each seat's last view's version (``-1``: it has seen nothing yet, so its first
         view carries the whole game's events)."""
+        self.chat: list[ChatLine] = self.game.chat if self.game is not None else []
+        """Every line said in the match, in order (the game's own list, when it has one)."""
+        self.heard = [0] * n
+        """How many lines of :attr:`chat` each seat has heard."""
+        # A chooser's chat, looked up once: one that does not talk costs nothing a decision.
+        self._hears = tuple(_method(c, "hear") for c in self.choosers)
+        self._says = tuple(_method(c, "said") for c in self.choosers)
+        self.talks = any(self._hears) or any(self._says)
+        """Whether a chooser talks (has ``hear`` or ``said``)."""
 
     # -- one decision -------------------------------------------------------------------------
 
@@ -236,17 +285,23 @@ class Match:
         """Play one decision: the decider's chooser is asked (a forced move is played for
         it unless ``ask_forced``) and its choice applied. Returns the action applied.
 
-        Raises :class:`BotError` for a chooser's failure (nothing applied),
+        A talking chooser hears the lines since it last heard before it is asked, and the
+        line it says with its choice (:meth:`said`) comes after the action.
+
+        Raises :class:`BotError` for a chooser's failure (nothing applied, nothing said),
         :class:`StopMatch` when a chooser stops the match, and ``ValueError`` when the
         game is over."""
         d = self.decide()
         action = self.choose(d)
+        text = self.said(d.seat) if self.talks and d.view is not None else None
         try:
             # An action taken from the list just offered is legal by construction; anything
             # else (a composed bundle, or a bot's bug) goes through the full check.
             self._play(action, not self.trusted and action not in d.legal)
         except IllegalActionError as err:
             raise self._illegal(d.seat, action, err) from err
+        if text is not None:
+            self.say(d.seat, text)
         return action
 
     # -- the halves of a step, for a shell that applies actions itself -------------------------
@@ -264,18 +319,25 @@ class Match:
         legal = legal_actions(s, p)
         if len(legal) == 1 and not self.ask_forced:
             return Decision(p, legal, None, s.version)
-        return Decision(p, legal, self.view(p), s.version)
+        if not self.talks or self._hears[p] is None:
+            return Decision(p, legal, self.view(p), s.version)
+        heard, self.heard[p] = tuple(self.chat[self.heard[p] :]), len(self.chat)
+        return Decision(p, legal, self.view(p), s.version, heard)
 
     def choose(self, d: Decision) -> Action:
         """The seat's chooser picks for ``d`` (a forced move is its one action, nobody
-        asked). Reads nothing of the match but its choosers and labels, so a shell may run
-        it on another thread. Raises :class:`BotError` when the chooser raises or returns a
-        non-action (whether the action is legal is for the apply to check), and lets
-        :class:`StopMatch` through."""
+        asked), having heard ``d.heard`` first if it listens. Reads nothing of the match but
+        its choosers and labels, so a shell may run it on another thread. Raises
+        :class:`BotError` when the chooser raises or returns a non-action (whether the
+        action is legal is for the apply to check), and lets :class:`StopMatch` through."""
         if d.view is None:
             return d.legal[0]
         p = d.seat
         try:
+            if d.heard:
+                hear = self._hears[p]
+                if hear is not None:
+                    hear(d.heard)
             action = self.choosers[p].choose(d.view, d.legal)
         except StopMatch:
             raise
@@ -284,6 +346,46 @@ class Match:
         if not isinstance(action, Action):
             raise self._not_action(p, action)
         return action
+
+    def said(self, seat: int) -> str | None:
+        """What ``seat``'s chooser says with the choice it just made, cleaned and bounded
+        (:func:`~pysettlers.engine.clean_chat`; ``None``: nothing, or it does not talk).
+        Reads nothing of the match but its choosers and labels, like :meth:`choose`; the
+        line is not said until :meth:`say`. Raises :class:`BotError` when the chooser's
+        ``said`` raises or returns something other than a string or ``None``."""
+        say = self._says[seat]
+        if say is None:
+            return None
+        try:
+            text = say()
+        except Exception as err:
+            raise self._raised(seat, err) from err
+        if text is None:
+            return None
+        if not isinstance(text, str):
+            raise BotError(
+                seat, f"seat {seat} ({self.labels[seat]}) said {text!r}, which is not a string"
+            )
+        return clean_chat(text)
+
+    def say(self, seat: int, text: str) -> ChatLine | None:
+        """``seat`` says ``text`` now (a person, a bot's :meth:`said` line): cleaned and
+        bounded, it goes to :attr:`chat` — the record, where the match drives a game —
+        with the number of actions applied so far, and to the chat observers. Returns the
+        line, or ``None`` when nothing is left of the text."""
+        if not 0 <= seat < len(self.choosers):
+            raise ValueError(
+                f"seat {seat} is not a seat of this game (0 to {len(self.choosers) - 1})"
+            )
+        cleaned = clean_chat(text)
+        if cleaned is None:
+            return None
+        step = len(self.game.steps) if self.game is not None else self.state.version
+        line = ChatLine(step, seat, cleaned)
+        self.chat.append(line)
+        for on_chat in self.chat_observers:
+            on_chat(line)
+        return line
 
     def applied(self, action: Action, outcome: Outcome) -> None:
         """The shell applied ``action`` (any seat's, chosen by anyone) to the match's state
@@ -295,12 +397,15 @@ class Match:
 
     def rebind(self, game: Game | GameState) -> None:
         """Drive ``game`` from now on: the same game rebuilt (the server's, from its log
-        after a failed write). The seats' ``seen`` versions and the count stay."""
+        after a failed write). The seats' ``seen`` versions, ``heard`` counts and the count
+        stay; a rebuilt game's chat is the same lines (the match's own, for a bare state)."""
         state = game.state if isinstance(game, Game) else game
         if state.n != len(self.choosers):
             raise ValueError(f"{state.n} players need {state.n} choosers, not {len(self.choosers)}")
         self.game = game if isinstance(game, Game) else None
         self.state = state
+        if self.game is not None:
+            self.chat = self.game.chat
 
     # -- a chooser's failures, worded once --------------------------------------------------------
 
@@ -350,6 +455,8 @@ class Match:
         ``error``, nothing of the failed decision applied) or stops the match."""
         if self._lean():
             return self._run_lean()
+        if self.talks:
+            return self._run_steps()
         s = self.state
         # Speed device: :meth:`step` written out for the simulator, whose decisions are some
         # 66,000 instructions each (``bench/instructions.py``'s sim row: 55.9M a game with
@@ -410,10 +517,23 @@ class Match:
             return Ended(STOPPED, self.steps)
         return Ended(FINISHED if s.phase == GAME_OVER else UNFINISHED, self.steps)
 
+    def _run_steps(self) -> Ended:
+        """:meth:`run` one :meth:`step` at a time: a match whose choosers talk (the module
+        docstring)."""
+        try:
+            while not self.bounded():
+                self.step()
+        except BotError as err:
+            return Ended(ERROR, self.steps, err)
+        except StopMatch:
+            return Ended(STOPPED, self.steps)
+        return Ended(FINISHED if self.state.phase == GAME_OVER else UNFINISHED, self.steps)
+
     def _lean(self) -> bool:
         """Whether the lean path plays this match (the module docstring)."""
         return (
             self.game is None
+            and not self.talks
             and self.trusted
             and not self.observers
             and not self.since
@@ -454,6 +574,12 @@ class Match:
         return Ended(FINISHED if s.phase == GAME_OVER else UNFINISHED, steps)
 
 
+def _method(chooser: object, name: str) -> Callable[..., object] | None:
+    """``chooser``'s method ``name`` if it has one (a chooser's optional chat)."""
+    found = getattr(chooser, name, None)
+    return found if callable(found) else None
+
+
 __all__ = [
     "ERROR",
     "FINISHED",
@@ -461,11 +587,13 @@ __all__ = [
     "UNFINISHED",
     "BotError",
     "Chance",
+    "ChatObserver",
     "Chooser",
     "Decision",
     "Ended",
     "Match",
     "Observer",
     "StopMatch",
+    "Talker",
     "sampled",
 ]

@@ -12,8 +12,10 @@ engine's message and the rule it names, and nothing changes.
 
 The game is driven by a :class:`~pysettlers.match.Match`: the person's seat is one more
 chooser, which prints what happened since the person last looked and reads lines until one
-is an action the engine accepts (``quit`` stops the match). Bots play the other seats from
-their views only, as everywhere else. When several players
+is an action the engine accepts (``quit`` stops the match). ``say TEXT`` says a line to the
+table (the match's chat, kept in the game's record), and the lines the bots say are printed
+as they come (the person's seat hears them, as a talking bot would: ``match.py``). Bots play
+the other seats from their views only, as everywhere else. When several players
 decide at once, the bots go first and the player whose turn it is last: an offer the
 person makes is answered by the bots before the person is asked to confirm or withdraw
 it, and an offer a bot makes waits for the person's answer.
@@ -29,6 +31,7 @@ from typing import TextIO
 from pysettlers.bots import bot_rng, make_bot
 from pysettlers.engine import (
     Action,
+    ChatLine,
     Game,
     GameState,
     IllegalActionError,
@@ -56,6 +59,7 @@ Commands:
   ?             the actions you may take now, each with what it does
   board         draw the board again (it is drawn by itself when a piece moves)
   status        the scores, the bank, the offer on the table and your cards
+  say TEXT      say something to the table (the bots' lines are shown as they say them)
   help          this list
   quit          stop (the game is not saved)"""
 
@@ -155,6 +159,12 @@ def play_terminal(
     class Person:
         """The person's seat: reads lines until one is an action the engine accepts."""
 
+        def hear(self, lines: Sequence[ChatLine]) -> None:
+            # (the person's own lines were shown as they were typed)
+            for line in lines:
+                if line.seat != seat:
+                    out.write(f"  {names[line.seat]} says: {line.text}\n")
+
         def choose(self, view: View, actions: Sequence[Action]) -> Action:
             catch_up(view)
             legal = [format_action(a, topo) for a in actions]
@@ -175,6 +185,12 @@ def play_terminal(
                     out.write(render_board(view, legend=True) + "\n")
                 elif text == "status":
                     out.write(render_status(view) + "\n")
+                elif text == "say" or text.startswith("say "):
+                    line = match.say(seat, text[4:])
+                    if line is None:
+                        out.write("Nothing to say: type say and your words.\n")
+                    else:
+                        out.write(f"  You say: {line.text}\n")
                 elif text:
                     if not _seated(text.split(" ", 1)[0]):
                         text = f"p{seat} {text}"  # "roll" is short for "p0 roll"

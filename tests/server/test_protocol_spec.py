@@ -159,6 +159,14 @@ async def _play(base: str) -> dict[str, Any]:
     got("JoinedOut", httpx.post(f"{base}/api/games/{invited['game']['id']}/join", json=body))
     refused = httpx.post(f"{base}/api/games/{invited['game']['id']}/join", json=body)
     got("ErrorOut", refused, 409)
+    # HTTP play (the socket's messages): a seat's state with its chat, a refusal.
+    state_url = f"{base}/api/games/{game}/state"
+    polled = got("PollOut", httpx.get(state_url, params={"chat_since": 0}, headers=auth))
+    assert [c["text"] for c in polled["chat"]] == ["good luck"]
+    got("PollOut", httpx.get(state_url, params={"since": 3, "wait": 0}))
+    late = {"action": "p0 roll", "version": 0, "id": "late"}
+    over = httpx.post(f"{base}/api/games/{game}/actions", json=late, headers=auth)
+    assert got("ErrorMessageOut", over, 409)["code"] == "game_over"
     seen = [m for c in (*seats, watcher) for m in c.seen]
     return {"seen": seen, "http": http}
 
@@ -230,6 +238,7 @@ def test_the_document_has_examples_of_every_message() -> None:
     assert named >= {"GameIn", "CreatedOut", "JoinIn", "JoinedOut", "HealthOut", "ErrorOut"}
     assert named >= {"ChatIn", "OfferOut", "AdminEndedOut"}
     assert named >= {"ReplayOut", "StatsOut", "PreviewOut", "AdminGamesOut", "PurgedOut"}
+    assert named >= {"ActionBody", "ChatBody", "StreamClosedOut"}
 
 
 @pytest.mark.parametrize(("model", "body", "line"), doc_examples(), ids=lambda x: str(x)[:20])
@@ -291,6 +300,23 @@ def test_http_error_codes_are_one_table() -> None:
     assert raised, "no LobbyError found"
     assert raised <= {(k, v[0]) for k, v in p.HTTP_ERRORS.items()}, raised
     assert {code for code, _ in raised} | {"too_large"} == set(p.HTTP_ERRORS)
+
+
+def test_http_play_refusals_are_one_table() -> None:
+    rows = doc_table("### HTTP play refusals")
+    assert {_code(r[0]): int(r[1]) for r in rows} == p.HTTP_PLAY_STATUS
+    assert set(p.HTTP_PLAY_STATUS) <= set(p.WS_ERRORS)  # (the socket's codes, each its status)
+
+
+def test_the_http_play_state_example_is_a_served_answer(played: dict[str, Any]) -> None:
+    """The long-poll answer's example (``json-object``: its ``state`` elided) with a real
+    ``state`` message in place is a ``PollOut``, every field given."""
+    section = DOC[DOC.index("### `GET /api/games/{id}/state`") :]
+    body = section[section.index("```json-object\n") + len("```json-object\n") :]
+    example = json.loads(body[: body.index("```")])
+    served = played["http"]["PollOut"][0][1]
+    assert set(example) == set(served)
+    check_out(p.PollOut, example | {"state": served["state"]}, "the HTTP play state example")
 
 
 def test_websocket_error_codes_are_one_table() -> None:

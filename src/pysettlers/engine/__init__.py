@@ -22,6 +22,7 @@ from .actions import (
     parse_outcome,
 )
 from .board import Board, make_board
+from .chat import CHAT_MAX, ChatLine, clean_chat
 from .config import Rules
 from .determinize import determinize
 from .errors import IllegalActionError
@@ -49,11 +50,13 @@ from .validate import validate
 from .views import View, observe
 
 __all__ = [
+    "CHAT_MAX",
     "EVENT_KINDS",
     "HIDDEN",
     "Action",
     "ActionKind",
     "Board",
+    "ChatLine",
     "DevCard",
     "Event",
     "Game",
@@ -76,6 +79,7 @@ __all__ = [
     "apply_checked",
     "chance_outcomes",
     "check",
+    "clean_chat",
     "deciders",
     "determinize",
     "discard_owed",

@@ -8,6 +8,8 @@ What this is for:
   scenario in play saves its part under its name (its ``save``/``load`` hooks).
 * :class:`Game` — a state plus its record: every action in notation with the chance
   outcome it had. ``Game.play`` checks each action, so a record only holds legal steps.
+  What the players said goes beside the actions (``"chat"``, only when there is some:
+  ``chat.py``).
 * ``replay(record)`` — rebuilds the game from the record's rules, board and starting
   player, applying each action with its recorded outcome: no RNG is consulted. A malformed
   or falsified record (bad field, invalid board, illegal step, wrong ``result``) is a
@@ -41,6 +43,7 @@ from .actions import (
     resource_name,
 )
 from .board import Board, check_board
+from .chat import ChatLine, chat_json, read_chat
 from .config import Rules
 from .derived import rebuild_caches
 from .errors import IllegalActionError
@@ -306,13 +309,18 @@ _new_tuple = tuple.__new__
 
 @dataclass
 class Game:
-    """A game in progress with its record. Build with :meth:`Game.new`."""
+    """A game in progress with its record. Build with :meth:`Game.new`.
+
+    ``chat`` holds what the players said (``chat.py``), in order, each line with the number
+    of actions applied before it: the game's driver (``pysettlers.match``) or the server
+    adds to it; the rules never read it."""
 
     state: GameState
     first_player: int
     board: Board
     steps: list[Step] = field(default_factory=list)
     start_events: tuple[Event, ...] = ()
+    chat: list[ChatLine] = field(default_factory=list)
 
     @classmethod
     def new(
@@ -343,7 +351,7 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         s = self.state
         t = s.topo
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "rules": s.rules.to_json(),
             "board": self.board.to_json(),
@@ -359,6 +367,11 @@ class Game:
                 "points": [s.total_vp(p) for p in range(s.n)],
             },
         }
+        if self.chat:
+            # Only when someone spoke: a record without chat stays as it always was (the
+            # field is optional, so the format keeps its number).
+            record["chat"] = chat_json(self.chat)
+        return record
 
 
 def replay(record: object, *, upto: object = None, checked: bool = True) -> Game:
@@ -371,8 +384,10 @@ def replay(record: object, *, upto: object = None, checked: bool = True) -> Game
     :class:`IllegalActionError` are ones) naming the field, or the action — numbered from
     1, with its text — that failed: a missing key, a value of the wrong type, a board the
     rules would not lay out (:func:`~pysettlers.engine.board.check_board`), an action that
-    is not notation or not legal, and, when the whole record is replayed, a ``result``
-    (winner, turns, points) that is not the replayed game's.
+    is not notation or not legal, a ``chat`` line that is not ``[step, seat, text]`` as
+    :func:`~pysettlers.engine.chat.read_chat` wants it (named by its line), and, when the
+    whole record is replayed, a ``result`` (winner, turns, points) that is not the replayed
+    game's.
     """
     try:
         return _replay(record, upto, checked)
@@ -404,7 +419,10 @@ def _replay(record: object, upto: object, checked: bool) -> Game:
         if not is_int(upto) or upto < 0:
             raise ValueError(f"upto must be a non-negative integer (got {upto!r})")
         count = upto
+    chat = read_chat(record["chat"], rules.players, len(items)) if "chat" in record else []
     game = Game.new(rules, first_player=first_player, board=board)
+    # (a replay stopped at ``upto`` has the lines said until then)
+    game.chat = chat if count is None else [line for line in chat if line.step <= count]
     topo = game.state.topo  # with Seafarers ships, the board with the open sea
     for i, item in enumerate(items if count is None else items[:count]):
         text, outcome_text = _action_item(i, item)
@@ -521,7 +539,7 @@ def record_for(game: Game, viewer: int | None) -> dict[str, Any]:
     player, a card stolen between two others): the redaction follows each event kind's
     declared visibility (``events.py``), so a record given to a seat lets it predict
     nothing. Once the game is over the whole record is public. Such a partial record shows
-    the game; only a complete one replays.
+    the game; only a complete one replays. The chat stays: everyone at the table saw it.
     """
     record = game.to_json()
     if game.state.phase == Phase.GAME_OVER:

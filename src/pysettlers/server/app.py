@@ -2,8 +2,9 @@
 
 What this is for: :func:`create_app` wires the database (``store``), the games (``hub``)
 and the routes. HTTP (documented at ``/docs`` and ``/openapi.json``): create, list and show
-games, join a seat, fetch a game's record, start a finished game's rematch. WebSocket:
-``/ws/games/{id}`` (``ws.py``). Refused requests answer ``{"error": code, "message": ...,
+games, join a seat, fetch a game's record, start a finished game's rematch; play a seat
+without a socket (actions, chat, long-polled state, an event stream: ``http_play.py``).
+WebSocket: ``/ws/games/{id}`` (``ws.py``). Refused requests answer ``{"error": code, "message": ...,
 "field": ...}`` with a 4xx status; request bodies over 64 KiB are refused before they are
 read. The browser client (next issue) will
 be served from ``pysettlers/web/`` at ``/`` when that directory exists; until then ``/`` is a
@@ -32,7 +33,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .admin import add_routes as add_admin_routes
-from .hub import MAX_BOT_GAMES, Hub, LobbyError
+from .http_play import add_routes as add_play_routes
+from .hub import MAX_BOT_GAMES, Hub, LobbyError, llm_profile_names
 from .lifecycle import PARK_AFTER
 from .limits import Limits, TooManyGames, client_key
 from .options import APP_OPTIONS
@@ -136,6 +138,7 @@ def create_app(
     max_bot_games: int = MAX_BOT_GAMES,
     admin_token: str | None = APP_OPTIONS["admin_token"].default,
     limits: Limits | None = None,
+    llm_profiles: str = APP_OPTIONS["llm_profiles"].default,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated to the newest schema at start);
     ``sqlite_sync``: ``full`` or ``normal`` (see ``store.make_engine``); ``pace`` scales the
@@ -146,6 +149,7 @@ def create_app(
     address, by game and in all (``limits.py``; its defaults when ``None``)."""
     state: dict[str, Hub] = {}
     schema_cache: dict[str, Any] = {}
+    profiles = llm_profile_names(llm_profiles)  # checked now: a typo fails before serving
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -159,6 +163,7 @@ def create_app(
             park_after=park_after,
             max_bot_games=max_bot_games,
             limits=limits,
+            llm_profiles=llm_profiles,
         )
         await hub.start()
         # What is alive now (the modules, the restored games) lives as long as the process:
@@ -212,9 +217,11 @@ def create_app(
         """The options of a new game as data, from their declarations: the rules' (type,
         default, range or choices, help, group) and the server's, and what the rules allow
         for each number of players (``server/options.py``). The lobby draws its form from
-        it."""
+        it. ``llm_profiles``: the language-model bots this server offers a seat (by
+        profile name; ``pysettlers serve --llm-profiles``)."""
         if not schema_cache:  # (made once: ~60 rules checked)
             schema_cache.update(options_schema())
+            schema_cache["llm_profiles"] = list(profiles)
         return schema_cache
 
     @app.get("/api/games", response_model=list[GameOut])
@@ -323,6 +330,7 @@ def create_app(
         return await hub().rematch(game_id, token, str(request.base_url))
 
     add_replay_routes(app, hub)  # replays and statistics of finished games (replays.py)
+    add_play_routes(app, hub)  # a seat's play over plain HTTP, without a socket (http_play.py)
     add_admin_routes(app, hub, admin_token)  # the operator's (admin.py), with a token
 
     @app.websocket("/ws/games/{game_id}")

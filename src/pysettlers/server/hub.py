@@ -25,7 +25,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from pysettlers.bots import bot_names, make_bot
+from pysettlers.bots import bot_names, lobby_bot_names, make_bot
 from pysettlers.engine import Game, Rules
 
 from . import lifecycle
@@ -74,8 +74,13 @@ class Hub:
         park_after: float = PARK_AFTER,
         max_bot_games: int = MAX_BOT_GAMES,
         limits: Limits | None = None,
+        llm_profiles: str = APP_OPTIONS["llm_profiles"].default,
     ) -> None:
         self.store = store
+        # The language-model bots the operator offers (``--llm-profiles``): a seat names one
+        # of these profiles and nothing else, so no request reaches an endpoint, a key or a
+        # file of its choosing (``_check_bot``).
+        self.llm_profiles = llm_profile_names(llm_profiles)
         self.limits = limits or Limits()  # connections and creations (``limits.py``)
         self.pace = pace  # scales every game's bot_speed (0: bots never wait; tests)
         self.park_after = park_after  # seconds without a person before a game is parked
@@ -202,7 +207,8 @@ class Hub:
         if loaded is None:
             return None
         info, actions = loaded
-        game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions)
+        chat = await loop.run_in_executor(None, self.store.game_chat, game_id)  # (its record's)
+        game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions, chat)
         pool = self._pool_for(info.seats)
         session = GameSession(info, game, self.store, pool, ids, pace=self.pace)
         session._after_change(-1)
@@ -243,11 +249,11 @@ class Hub:
                 f"{rules.players} players need {rules.players} seats (got {len(seats_in)})",
                 "seats",
             )
-        _check_bot(req.stand_in, {}, "stand_in")
+        _check_bot(req.stand_in, {}, "stand_in", ())
         seats: list[SeatInfo] = []
         for i, seat_in in enumerate(seats_in):
             if seat_in.kind == "bot":
-                _check_bot(seat_in.bot, seat_in.options, f"seats[{i}]")
+                _check_bot(seat_in.bot, seat_in.options, f"seats[{i}]", self.llm_profiles)
                 name = seat_in.name or seat_in.bot
                 seats.append(SeatInfo(i, "bot", seat_in.bot, dict(seat_in.options), name))
             else:
@@ -520,14 +526,47 @@ def _rules(options: dict[str, Any]) -> Rules:
         raise LobbyError(422, "bad_rules", f"rules: {e}", "rules") from None
 
 
-def _check_bot(name: str, options: dict[str, Any], where: str) -> None:
-    if name not in bot_names():
+def llm_profile_names(text: str) -> tuple[str, ...]:
+    """``--llm-profiles`` text as profile names, each checked against the operator's
+    profiles file now (a typo fails at start, not at a player's first game)."""
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    if names:
+        from pysettlers.llm.endpoint import load_profile
+
+        for n in names:
+            load_profile(n)  # raises ValueError naming the profile and the file
+    return names
+
+
+def _check_bot(
+    name: str, options: dict[str, Any], where: str, llm_profiles: tuple[str, ...]
+) -> None:
+    """A seat's bot as a request names it: a lobby bot with any of its options, or the
+    ``llm`` bot with one of the operator's profiles and no other option."""
+    known = lobby_bot_names() + (("llm",) if llm_profiles else ())
+    if name not in known:
+        why = (
+            " (a language-model bot is offered only when the server's operator names its "
+            "profiles: pysettlers serve --llm-profiles)"
+            if name in bot_names()
+            else ""
+        )
         raise LobbyError(
             422,
             "bad_bot",
-            f"{where}: unknown bot {name!r} (known: {', '.join(bot_names())})",
+            f"{where}: unknown bot {name!r} (known: {', '.join(known)}){why}",
             where,
         )
+    if name == "llm":
+        extra = sorted(set(options) - {"profile"})
+        if extra or options.get("profile") not in llm_profiles:
+            raise LobbyError(
+                422,
+                "bad_bot",
+                f"{where}.options: an llm seat takes only a profile, one of "
+                f"{', '.join(llm_profiles)}" + (f" (not {', '.join(extra)})" if extra else ""),
+                f"{where}.options",
+            )
     try:
         make_bot(name, random.Random(0), **options)
     except Exception as e:

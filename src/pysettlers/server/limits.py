@@ -44,7 +44,8 @@ class Limits:
     options: ClassVar[Options] = LIMIT_OPTIONS
 
     connections: int = 2000
-    """WebSocket connections open at once in this server process (``--max-connections``)."""
+    """Connections open at once in this server process (``--max-connections``): WebSockets,
+    HTTP event streams and waiting long-polls (``http_play.py``)."""
     connections_per_address: int = 16
     """WebSocket connections open at once from one client address, counted from the moment
     they connect (before their ``hello``) and checked before ``connections``, so that a
@@ -59,6 +60,10 @@ class Limits:
     games_per_minute: int = 10
     """Games one client address may create a minute: up to this many at once, then one
     every ``60 / games_per_minute`` seconds (``--games-per-minute``)."""
+    long_poll_wait: float = 30
+    """Seconds an HTTP long-poll waits at most for the next state or chat line, whatever it
+    asks for (``--long-poll-wait``; ``http_play.py``). Waiting long-polls and event streams
+    count as connections, by address and in all."""
 
     def __post_init__(self) -> None:
         type(self).options.check(self)

@@ -86,6 +86,10 @@ class ActionRow(Base):
 
 
 class ChatRow(Base):
+    """One chat line, in the order said (``id``). ``version`` is the game's version when it
+    was said — the actions applied before it, its place in the game's record; ``None`` only
+    for a line no action log places (migration 0003 placed the older lines by their time)."""
+
     __tablename__ = "chat"
     __table_args__ = (Index("ix_chat_game", "game_id", "id"),)
 
@@ -97,3 +101,4 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)

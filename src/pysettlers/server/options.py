@@ -3,8 +3,8 @@
 (:data:`GAME_OPTIONS`: the turn timer, the absence limit and the bot that stands in, real
 dice, the bots' speed, a bot offer's time and the length bound) and the server's own fair
 limits (:data:`LIMIT_OPTIONS`: connections in all, by address and by game, spectators, games
-created a minute) and the ``pysettlers serve`` command's own (:data:`APP_OPTIONS`:
-``create_app``'s arguments; :data:`LISTEN_OPTIONS`: the ASGI server's).
+created a minute, an HTTP long-poll's longest wait) and the ``pysettlers serve`` command's own
+(:data:`APP_OPTIONS`: ``create_app``'s arguments; :data:`LISTEN_OPTIONS`: the ASGI server's).
 
 What this is for: ``protocol.GameIn``'s fields are made from the game options
 (``protocol.game_field``; any declaration set as a model: ``protocol.request_model``),
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pysettlers.bots import bot_names
+from pysettlers.bots import lobby_bot_names
 from pysettlers.engine import Rules
 from pysettlers.engine.config import default_map_kind
 from pysettlers.engine.options import Option, Options, Place
@@ -81,7 +81,7 @@ GAME_OPTIONS = Options(
             "choice",
             "medium",
             "the level or bot that stands in",
-            registry=bot_names,
+            registry=lobby_bot_names,
             high=64,
             applies=_SERVER,
             label="Stand-in bot",
@@ -166,8 +166,8 @@ LIMIT_OPTIONS = Options(
             "connections",
             "int",
             2000,
-            "WebSocket connections open at once in all; more are refused with 'server_full', "
-            "close 1013",
+            "connections open at once in all (WebSockets, event streams and waiting "
+            "long-polls); more are refused with 'server_full', close 1013 (HTTP 503)",
             low=0,
             applies=_SERVE,
             flag="--max-connections",
@@ -176,10 +176,10 @@ LIMIT_OPTIONS = Options(
             "connections_per_address",
             "int",
             16,
-            "WebSocket connections open at once from one client address (an IPv6 /64), "
-            "counted from the moment they connect and checked before --max-connections so "
-            "one client cannot fill the server; more are refused with "
-            "'too_many_connections', close 4429",
+            "connections open at once from one client address (an IPv6 /64): WebSockets, "
+            "counted from the moment they connect, event streams and waiting long-polls; "
+            "checked before --max-connections so one client cannot fill the server; more are "
+            "refused with 'too_many_connections', close 4429 (HTTP 429)",
             low=0,
             applies=_SERVE,
         ),
@@ -209,6 +209,17 @@ LIMIT_OPTIONS = Options(
             "60/N s); more are refused with HTTP 429 'too_many_games' and a Retry-After header",
             low=0,
             applies=_SERVE,
+        ),
+        Option(
+            "long_poll_wait",
+            "number",
+            30,
+            "seconds an HTTP long-poll (GET /api/games/{id}/state?since=V&wait=S) waits at "
+            "most for the next state or chat line, whatever S it asks for; 0 answers at once",
+            low=0,
+            high=600,
+            applies=_SERVE,
+            metavar="SECONDS",
         ),
     )
 )
@@ -262,6 +273,17 @@ APP_OPTIONS = Options(
             "bots-only games in progress at once; more are refused",
             low=0,
             applies=_SERVE,
+        ),
+        Option(
+            "llm_profiles",
+            "text",
+            "",
+            "language-model bots the lobby offers: names of profiles in the operator's llm "
+            "profiles file (PYSETTLERS_LLM_PROFILES or ~/.config/pysettlers/llm.toml), "
+            "comma-separated; a game's seat picks one by name and nothing else (none: the "
+            "lobby offers no llm bot)",
+            applies=_SERVE,
+            metavar="NAMES",
         ),
         Option(
             "admin_token",

@@ -27,11 +27,13 @@ from pydantic import (
     Field,
     StringConstraints,
     create_model,
+    model_validator,
 )
 
 from pysettlers.engine.options import RULES_OPTIONS, Option, Options
 
 from .options import GAME_OPTIONS
+from .wordsjson import seat_names
 
 PROTOCOL = 1
 
@@ -218,6 +220,18 @@ class SeatOut(Out):
     taken: bool = Field(description="a bot, or a human seat someone joined")
     connected: bool = False
     stand_in: bool = Field(False, description="a bot is playing this human seat for now")
+    display_name: str | None = Field(
+        None,
+        description="the seat's name as every screen shows it and the words say it (a "
+        "person's name or 'Player 2'; a bot's name or 'Weighted bot 3'): the server's, so "
+        "that no client re-derives it; filled in when not given",
+    )
+
+    @model_validator(mode="after")
+    def _named(self) -> SeatOut:
+        if self.display_name is None:
+            self.display_name = seat_names([self.model_dump()])[0]
+        return self
 
 
 class GameOut(Out):
@@ -673,6 +687,63 @@ CLOSE_CODES: dict[int, tuple[str, bool]] = {
 """Each close code's meaning, and whether a client should connect again (after a pause)."""
 
 
+# -- HTTP play: a seat without a WebSocket (``http_play.py``) ----------------------------------
+
+
+class PollOut(Out):
+    """``GET /api/games/{id}/state``: the seat's (or a spectator's) current ``state``
+    message, as the socket sends it, with the chat lines asked for."""
+
+    woke: Literal["state", "chat", "timeout"] | None = Field(
+        description="with `since`: what ended the wait — the state moved past `since` (or "
+        "changed: the game started or ended), a chat line after `chat_since`, or the wait "
+        "ran out; null without `since`"
+    )
+    state: StateOut
+    chat: list[ChatLine] = Field(
+        description="the chat lines after `chat_since`, oldest first (at most 50); "
+        "empty without `chat_since`"
+    )
+    chat_id: int = Field(
+        description="the id of the newest chat line this answer accounts for (0: none yet): "
+        "the next call's `chat_since`"
+    )
+
+
+class StreamClosedOut(Out):
+    """The last event of ``GET /api/games/{id}/events`` when the server ends the stream: the
+    socket's close code and reason (``CLOSE_CODES`` says whether to connect again)."""
+
+    type: Literal["close"]
+    code: int
+    reason: str
+
+
+HTTP_PLAY_STATUS: dict[str, int] = {
+    # The socket's ``error`` codes (``WS_ERRORS``) an HTTP play route answers, each with its
+    # HTTP status; the body is the socket's ``error`` message (``ErrorMessageOut``).
+    "malformed": 422,
+    "illegal": 422,
+    "too_large": 413,
+    "bad_token": 403,
+    "not_your_seat": 403,
+    "spectator": 403,
+    "no_game": 404,
+    "stale": 409,
+    "id_reused": 409,
+    "not_started": 409,
+    "game_over": 409,
+    "conflict": 409,
+    "rate_limited": 429,
+    "too_many_connections": 429,
+    "full": 429,
+    "broken_game": 500,
+    "server": 503,
+    "server_full": 503,
+}
+"""The status of each refusal of the HTTP play routes (docs/protocol.md, "HTTP play")."""
+
+
 # -- WebSocket: client to server ------------------------------------------------------------------
 
 
@@ -688,8 +759,10 @@ class Hello(Strict):
     )
 
 
-class ActionIn(Strict):
-    type: Literal["action"]
+class ActionBody(Strict):
+    """``POST /api/games/{id}/actions`` (HTTP play): an action, the socket's ``action``
+    message without its ``type``; the same fields, checked the same way."""
+
     action: Line = Field(max_length=200, description="in the engine's notation: 'p0 roll'")
     version: int = Field(ge=0, description="the version of the state this action answers")
     id: Line | None = Field(
@@ -700,9 +773,19 @@ class ActionIn(Strict):
     )
 
 
-class ChatIn(Strict):
-    type: Literal["chat"]
+class ActionIn(ActionBody):
+    type: Literal["action"]
+
+
+class ChatBody(Strict):
+    """``POST /api/games/{id}/chat`` (HTTP play): a chat line, the socket's ``chat`` message
+    without its ``type``."""
+
     text: Annotated[str, BeforeValidator(_text)] = Field(min_length=1, max_length=500)
+
+
+class ChatIn(ChatBody):
+    type: Literal["chat"]
 
 
 class PingIn(Strict):

@@ -28,6 +28,12 @@ here too, as they are about who is at the table, not about the rules:
 * **Bots' offers to people**: at most one a turn from each bot, and none to a person who
   turned them off (the ``prefs`` message); such a person is struck from the offer's
   addressees, and an offer left with nobody is not made.
+* **Chat**: a bot that talks (``pysettlers.match``'s ``hear``/``said``) hears every line
+  of the table — people's and bots' — before it next chooses, and the line it says with a
+  choice is said once its action is accepted, as a person's chat is (:meth:`GameSession.say`:
+  cleaned, stored with the game's version, sent to everyone, in the record), within a chat
+  bucket of its seat as a connection's (``clients.CHAT``), so a chatty bot cannot flood the
+  table; a stand-in says nothing in a person's name.
 
 What this is not: HTTP or sockets (``app.py``, ``ws.py``), the database (``store.py``) or
 any rule (the engine decides legality; the server only adds who may speak for a seat).
@@ -40,7 +46,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +57,7 @@ from pysettlers.bots import Bot, make_bot
 from pysettlers.engine import (
     Action,
     Board,
+    ChatLine,
     Game,
     IllegalActionError,
     NotationError,
@@ -59,6 +66,7 @@ from pysettlers.engine import (
     View,
     chance_outcomes,
     check,
+    clean_chat,
     deciders,
     format_action,
     format_outcome,
@@ -70,16 +78,16 @@ from pysettlers.engine import (
 from pysettlers.engine.actions import OFFER_KINDS
 from pysettlers.engine.trade import name_open_offer
 from pysettlers.engine.types import NOBODY, ActionKind, Phase
-from pysettlers.match import Decision, Match
+from pysettlers.match import BotError, Decision, Match
 
 from . import lifecycle
-from .clients import Client
+from .clients import CHAT, Client, TokenBucket
 from .lifecycle import past_limit
 from .options import GAME_OPTIONS
 from .protocol import Close
-from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store
+from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store, iso, now
 from .viewjson import ViewCache
-from .wordsjson import seat_names, state_words
+from .wordsjson import named_seats, seat_names, state_words
 
 log = logging.getLogger("pysettlers.server")
 
@@ -145,6 +153,8 @@ class SeatState:
     legal_by_text: dict[str, Action] = field(default_factory=dict)
     bot_offers: bool = True  # a person who takes bots' domestic offers (``prefs``)
     offered_people_turn: int = -1  # the turn this bot last made an offer to people
+    # A bot seat's chat lines: bounded as a connection's are (a chatty bot cannot flood).
+    chat: TokenBucket = field(default_factory=lambda: TokenBucket(*CHAT))
 
     def offer(self, version: int, legal: tuple[str, ...]) -> None:
         self.offered[version] = legal
@@ -169,6 +179,54 @@ class _SeatBot:
             raise RuntimeError(f"p{self.seat.info.seat} has no bot: a person decides for it")
         return bot.choose(view, legal)
 
+    # The seat's bot's chat, if it talks (``pysettlers.match``: the match finds these two
+    # once, on this wrapper; the bot behind it may change, so they look each time).
+
+    def hear(self, lines: Sequence[ChatLine]) -> None:
+        hear = getattr(self.seat.bot, "hear", None)
+        if callable(hear):
+            hear(lines)
+
+    def said(self) -> str | None:
+        if self.seat.human:
+            return None  # a stand-in says nothing in a person's name
+        said = getattr(self.seat.bot, "said", None)
+        text: str | None = said() if callable(said) else None
+        return text
+
+
+def _choose_and_say(match: Match, d: Decision) -> tuple[Action, str | None]:
+    """A bot's choice for ``d`` and the line it says with it, in the bot pool (neither
+    reads anything the event loop changes). A bot whose ``said`` fails keeps its choice and
+    says nothing."""
+    action = match.choose(d)
+    try:
+        return action, match.said(d.seat)
+    except BotError as e:
+        log.error("bot p%d's chat failed: %s", d.seat, e)
+        return action, None
+
+
+def placed_chat(
+    rows: Sequence[tuple[int | None, int | None, str]], players: int, actions: int
+) -> list[ChatLine]:
+    """A game's stored chat lines (version, seat, text) as its record holds them: the
+    seats' lines in the order said, each cleaned as when it was said and placed at its
+    version — never before the line above it nor past the log's end; a line stored without
+    a version stands where the line above it does."""
+    lines: list[ChatLine] = []
+    step = 0
+    for version, seat, text in rows:
+        if seat is None or not 0 <= seat < players:
+            continue
+        cleaned = clean_chat(text)
+        if cleaned is None:
+            continue
+        if version is not None:
+            step = max(step, min(version, actions))
+        lines.append(ChatLine(step, seat, cleaned))
+    return lines
+
 
 class GameSession:
     """A live game (see the module docstring). Build with :meth:`restore` or :meth:`new`."""
@@ -192,6 +250,9 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.seats = [SeatState(s) for s in info.seats]
         self.spectators: set[Client] = set()
+        # HTTP long-polls waiting on this game (``http_play.py``): each is called with the
+        # kind of every message the clients are sent ("state", "chat", "seats", ...).
+        self.waiters: set[Callable[[str], None]] = set()
         self.client_ids = client_ids  # (seat, client's action id) -> (version, action)
         self.idle_since: float | None = None  # when the last client of a finished game left
         self._driver: asyncio.Task[None] | None = None
@@ -223,9 +284,14 @@ class GameSession:
     # -- building -------------------------------------------------------------------------------
 
     @staticmethod
-    def rebuild(info: GameInfo, actions: list[LoggedAction]) -> tuple[Game, ClientIds]:
+    def rebuild(
+        info: GameInfo,
+        actions: list[LoggedAction],
+        chat: Sequence[tuple[int | None, int | None, str]] = (),
+    ) -> tuple[Game, ClientIds]:
         """The live game from its log: each action replayed with its recorded outcome (checked,
-        so a tampered log fails loudly), never with a generator."""
+        so a tampered log fails loudly), never with a generator; ``chat``, the stored lines
+        (``Store.game_chat``), go to its record (:func:`placed_chat`)."""
         rules = Rules.from_json(info.rules)
         game = Game.new(rules, first_player=info.first_player, board=Board.from_json(info.board))
         topo = game.state.topo
@@ -238,6 +304,7 @@ class GameSession:
                 raise ValueError(f"game {info.id}: the log's version {row.version} is out of order")
             if row.client_id is not None:
                 ids[row.seat, row.client_id] = (row.version, row.action)
+        game.chat = placed_chat(chat, rules.players, len(game.steps))
         return game, ids
 
     @staticmethod
@@ -307,7 +374,7 @@ class GameSession:
         return round(max(0.0, at + self.offer_time - time.monotonic()), 1)
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [
+        seats = [
             {
                 "seat": s.info.seat,
                 "kind": s.info.kind,
@@ -319,6 +386,8 @@ class GameSession:
             }
             for s in self.seats
         ]
+        # (each with its display_name: the one source of a seat's name for every client)
+        return named_seats(seats)
 
     # -- messages -------------------------------------------------------------------------------
 
@@ -387,10 +456,55 @@ class GameSession:
     def broadcast_state(self) -> None:
         for client in self.clients():
             self.send_state(client, client.since)
+        self._wake("state")
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for client in self.clients():
             client.send(message)
+        self._wake(str(message.get("type")))
+
+    def _wake(self, kind: str) -> None:
+        for waiter in list(self.waiters):
+            waiter(kind)
+
+    def heard_from(self, seat: int) -> None:
+        """A seat's HTTP client was heard from (``http_play.py``; under the lock): a seat
+        without a connection counts as present from its last request (``absent_limit`` runs
+        from there), and one a stand-in plays for is handed back, as a connection would."""
+        st = self.seats[seat]
+        t = time.monotonic()
+        self.last_person = t
+        if st.client is not None:
+            return  # (its connection says whether it is here)
+        st.absent_since = t
+        if st.stand_in:
+            st.stand_in = False
+            self.broadcast({"type": "seats", "seats": self.seats_json()})
+
+    async def say(self, seat: int, text: str, name: str | None = None) -> dict[str, Any] | None:
+        """``seat`` says ``text`` at the table: a person's chat (``play.chat`` checks the
+        sender and its chat bucket first) or a bot seat's line (:meth:`_bot_says`). Cleaned
+        and bounded as every chat line is (:func:`~pysettlers.engine.clean_chat`), stored
+        with the game's version — its place in the record (:meth:`record`) —, sent to every
+        client as a ``chat`` message, and heard by the bots before they next choose (the
+        match's chat). ``name`` is the sender's (default: the seat's, or its bot's).
+        Returns the ``chat`` message sent, or ``None`` when nothing is left of the text."""
+        cleaned = clean_chat(text)
+        if cleaned is None:
+            return None
+        if name is None:
+            info = self.seats[seat].info
+            name = info.name or info.bot or f"p{seat}"
+        name = name[:40]  # (the stored name's bound: a bot's name may be longer)
+        async with self.lock:  # (the version it is placed at is the one everyone sees)
+            at = now()
+            await self.store.write(
+                Store.insert_chat(self.info.id, seat, name, cleaned, at, self.version)
+            )
+            self.match.say(seat, cleaned)
+            message = {"type": "chat", "seat": seat, "name": name, "text": cleaned, "at": iso(at)}
+            self.broadcast(message)
+        return message
 
     # -- connections ------------------------------------------------------------------------------
 
@@ -655,7 +769,8 @@ class GameSession:
         loaded = await loop.run_in_executor(None, self.store.load, self.info.id)
         assert loaded is not None
         info, actions = loaded
-        self.game, self.client_ids = self.rebuild(info, actions)
+        chat = await loop.run_in_executor(None, self.store.game_chat, self.info.id)
+        self.game, self.client_ids = self.rebuild(info, actions, chat)
         self.info.status, self.info.version = info.status, info.version
 
     def _after_change(self, actor: int) -> None:
@@ -774,7 +889,9 @@ class GameSession:
         bot chooses in the bot pool; its choice waits for the table's pace and is applied
         like anyone's, by :meth:`submit`. A failing bot (it raises, returns no action, or
         one the server refuses) must not stop the game: it is logged and a random legal
-        action is played for it instead."""
+        action is played for it instead. A bot that talks heard the table's lines when the
+        match asked it, and the line it says with its choice is said once the choice is
+        accepted (:meth:`_bot_says`)."""
         loop = asyncio.get_running_loop()
         while self.status == IN_PROGRESS:
             async with self.lock:
@@ -787,20 +904,35 @@ class GameSession:
                 d = match.decide(st.info.seat)
                 topo = match.state.topo
             seat, by = d.seat, "bot" if not st.human else "stand-in"
+            line: str | None = None  # what the bot says with its choice
             try:
-                action = await loop.run_in_executor(self.bot_pool, match.choose, d)
+                action, line = await loop.run_in_executor(self.bot_pool, _choose_and_say, match, d)
                 if action.kind == ActionKind.OFFER_TRADE:
                     action = await self._offer_to_people(st, action, d)
+                    if action.kind != ActionKind.OFFER_TRADE:
+                        line = None  # (it spoke of an offer the table's manners did not make)
                 text = format_action(action, topo)
             except Exception as e:  # a bot's bug must not stop the game: log, play on
                 log.error("game %s: bot p%d failed: %s", self.info.id, seat, e)
                 text = format_action(_CHANCE.choice(d.legal), topo)
+                line = None
             await self._pause()
             result = await self.submit(seat, text, d.version, by=by)
+            if line is not None and result.ok and not result.duplicate:
+                await self._bot_says(st, line)
             if not result.ok and result.code not in ("stale", "game_over"):
                 log.error("game %s: bot p%d: %s", self.info.id, seat, result.message)
                 fallback = format_action(_CHANCE.choice(d.legal), topo)
                 await self.submit(seat, fallback, d.version, by=by)
+
+    async def _bot_says(self, st: SeatState, text: str) -> None:
+        """A bot seat's line, said as a person's is (:meth:`say`) within the seat's chat
+        bucket: a line beyond it is dropped (logged), so a chatty bot cannot flood the
+        table."""
+        if not st.chat.take():
+            log.info("game %s: bot p%d talks too fast: a line dropped", self.info.id, st.info.seat)
+            return
+        await self.say(st.info.seat, text)
 
     def tick(self, t: float) -> None:
         """Clocks (called about twice a second): stand-ins for absent or slow humans."""

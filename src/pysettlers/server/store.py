@@ -527,10 +527,19 @@ class Store:
 
     @staticmethod
     def insert_chat(
-        game_id: str, seat: int | None, name: str, text: str, at: datetime
+        game_id: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        at: datetime,
+        version: int | None = None,
     ) -> Callable[[Session], None]:
+        """A chat line, with the game's ``version`` when it was said (its place in the
+        record: ``GameSession.say``)."""
+
         def work(session: Session) -> None:
-            session.add(ChatRow(game_id=game_id, seat=seat, name=name, text=text, at=at))
+            row = ChatRow(game_id=game_id, seat=seat, name=name, text=text, at=at, version=version)
+            session.add(row)
 
         return work
 
@@ -611,6 +620,20 @@ class Store:
                 {"seat": r.seat, "name": r.name, "text": r.text, "at": _iso(r.at)}
                 for r in reversed(rows)
             ]
+
+        return self.read(work)
+
+    def game_chat(self, game_id: str) -> list[tuple[int | None, int | None, str]]:
+        """Every chat line of a game as (version, seat, text), in the order said: the
+        record's chat (``GameSession.rebuild``)."""
+
+        def work(session: Session) -> list[tuple[int | None, int | None, str]]:
+            q = (
+                select(ChatRow.version, ChatRow.seat, ChatRow.text)
+                .where(ChatRow.game_id == game_id)
+                .order_by(ChatRow.id)
+            )
+            return [(v, seat, text) for v, seat, text in session.execute(q)]
 
         return self.read(work)
 

@@ -7,7 +7,8 @@ message a client sends is validated against the protocol models; anything malfor
 oversized, too frequent, out of turn or for another seat gets an ``error`` naming what is
 wrong (and the message's ``id``), and nothing changes; each refusal is a strike, and a
 client with too many is disconnected. Outgoing messages go through the client's queue and a
-sender task, so a slow reader never blocks the game.
+sender task, so a slow reader never blocks the game. Reading a message, acting and chatting
+are ``play.py``'s, shared with the HTTP play routes (``http_play.py``).
 
 What this is not: game logic (``session.py``) or the lobby (``hub.py``).
 """
@@ -16,19 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
-import orjson
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .clients import Client
-from .drawing import hints
 from .hub import Hub, LobbyError
 from .lifecycle import PARKED
 from .limits import client_key, spectator_refusal
+from .play import MAX_CATCH_UP as MAX_CATCH_UP  # (the socket's hello.since bound too)
+from .play import MAX_MESSAGE, act, chat, parse, since_for, welcome
+from .play import play_error as _error
+from .play import refusal as _refusal
 from .protocol import (
     PROTOCOL,
     ActionIn,
@@ -39,61 +41,16 @@ from .protocol import (
     PingIn,
     PrefsIn,
 )
-from .session import accepted_message
-from .store import Store, iso, now
 
 log = logging.getLogger("pysettlers.server")
 
-MAX_MESSAGE = 4096  # bytes: a longer message is refused (``too_large``)
 MAX_FRAME = 4 * MAX_MESSAGE
 """The ASGI server's ``ws_max_size``: a message up to this size is read and, over
 ``MAX_MESSAGE``, answered ``too_large`` (the connection stays); a larger one makes the ASGI
 server close the connection with 1009 before the application sees it."""
 HELLO_TIMEOUT = 10.0
-MAX_CATCH_UP = 200
-"""The most versions of events a ``hello.since`` gets: a client further behind gets the
-current view with the last ``MAX_CATCH_UP`` versions' events (``view.events_since`` says
-from where), not a long game's whole history."""
 
 _messages: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_NOT_JSON = object()
-
-
-def _field_error(e: ValidationError) -> tuple[str, str]:
-    first = e.errors()[0]
-    where = ".".join(str(x) for x in first["loc"]) or "message"
-    return where, f"{where}: {first['msg']}"
-
-
-def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    # Every field of an ``error`` (``protocol.ErrorMessageOut``); ``_refusal`` fills in the
-    # message's id and the game's version where there are some.
-    base = {"type": "error", "code": code, "message": message, "rule": None, "id": None}
-    return base | {"version": None} | extra
-
-
-def _refusal(reply: dict[str, Any], message_id: Any, version: int) -> dict[str, Any]:
-    """Every ``error`` has the same fields: the refused message's ``id`` (as sent, even
-    when the message was malformed), the rule (if any) and the game's current version."""
-    reply.setdefault("rule", None)
-    if reply.get("id") is None:
-        reply["id"] = message_id
-    if reply.get("version") is None:
-        reply["version"] = version
-    return reply
-
-
-def _lenient_id(data: Any) -> str | int | None:
-    """The ``id`` of a message that may not validate: a string, or an integer that can be
-    written back (a refusal names it as it came)."""
-    if not isinstance(data, dict):
-        return None
-    value = data.get("id")
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63:
-        return value
-    return None
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -102,30 +59,9 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
 
 
 def _parse(text: str) -> tuple[Any, str | int | None]:
-    """A client message as a protocol model, or an ``error`` message dict; and the
-    message's ``id`` read leniently from the raw JSON (a malformed message's refusal names
-    it too)."""
-    data: Any = _NOT_JSON
-    with contextlib.suppress(ValueError):  # (orjson.JSONDecodeError is one)
-        data = orjson.loads(text)
-    message_id = _lenient_id(data)
-    if len(text.encode()) > MAX_MESSAGE:  # (read whole, at most MAX_FRAME: its id too)
-        return _error("too_large", f"messages are at most {MAX_MESSAGE} bytes"), message_id
-    if data is _NOT_JSON:
-        # Not JSON text (orjson): a lone surrogate escape ("\udfff") is refused, as the
-        # databases cannot store it. The refusal still names the message's id if the
-        # lenient parser can read one (bounded: at most MAX_MESSAGE bytes get here).
-        with contextlib.suppress(Exception):
-            found = _lenient_id(json.loads(text))
-            if isinstance(found, str):
-                found.encode()  # (raises for a lone surrogate: it could not be sent back)
-            message_id = found
-        return _error("malformed", "a message is one JSON object"), message_id
-    try:
-        return _messages.validate_python(data), message_id
-    except ValidationError as e:
-        where, message = _field_error(e)
-        return _error("malformed", message, field=where), message_id
+    """A client message as a protocol model, or an ``error`` message dict; and its ``id``
+    (``play.parse``: the same reading as an HTTP play body's)."""
+    return parse(text, _messages)
 
 
 async def game_socket(ws: WebSocket, hub: Hub, game_id: str) -> None:
@@ -189,27 +125,12 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
         name = "spectator"
     client = Client(seat, name)
     loop = asyncio.get_running_loop()
-    chat = await loop.run_in_executor(None, hub.store.recent_chat, session.info.id, 50)
-    client.send(
-        {
-            "type": "welcome",
-            "protocol": PROTOCOL,
-            "game": session.info.id,
-            "seat": seat,
-            "seats": session.seats_json(),
-            "chat": chat,
-            # (once per connection: the hints are the rules', the same for every state)
-            "drawing": hints(session.game.state.rules),
-        }
-    )
+    client.send(await welcome(hub.store, session, seat))
     async with session.lock:
         woke = seat is not None and session.status == PARKED
         if woke:
             await session.unpark()  # a person is back at a parked game (lifecycle.py)
-        since = hello.since
-        if since is not None:
-            since = max(min(since, session.version), session.version - MAX_CATCH_UP)
-        session.attach(client, since)
+        session.attach(client, since_for(hello.since, session.version))
     if woke:
         session.kick()
     sender = loop.create_task(_send_loop(ws, client))
@@ -268,35 +189,15 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
             session.send_state(client, client.since)
         return None
     if isinstance(msg, ChatIn):
-        if client.seat is None:
-            return _error("spectator", "spectators watch; only seats chat")
-        if not client.chat.take():
-            return _error("rate_limited", "chat: at most 5 messages at once, then 1 every 2 s")
-        text = msg.text.strip()
-        if not text:
-            return _error("malformed", "chat.text: only spaces", field="chat.text")
-        at = now()
-        await hub.store.write(
-            Store.insert_chat(session.info.id, client.seat, client.name, text, at)
-        )
-        session.broadcast(
-            {"type": "chat", "seat": client.seat, "name": client.name, "text": text, "at": iso(at)}
-        )
-        return None
+        said = await chat(hub.store, session, client.seat, client.name, client.chat, msg.text)
+        return said if said["type"] == "error" else None
     assert isinstance(msg, ActionIn)
-    if client.seat is None:
-        return _error("spectator", "spectators cannot act", id=msg.id)
-    result = await session.submit(
-        client.seat, msg.action, msg.version, msg.id, msg.outcome, client=client
-    )
-    if result.ok:
-        if result.duplicate:  # a retry: the first answer was lost
-            client.send(accepted_message(msg.id, result.version, True))
-        else:
-            client.messages.give_back()
-        return None
-    refusal: dict[str, Any] = result.error_message(msg.id)
-    return refusal
+    answer = await act(session, client.seat, msg, client.messages, client)
+    if answer["type"] != "accepted":
+        return answer
+    if answer["duplicate"]:  # a retry: the first answer was lost
+        client.send(answer)
+    return None
 
 
 async def _send_loop(ws: WebSocket, client: Client) -> None:

@@ -156,6 +156,13 @@ def footer(summary: dict[str, Any]) -> list[str]:
         lines.append(f"error in game {e['game']} (seed {e['seed']}): {e['message']}")
     if summary["errors"] > 5:
         lines.append(f"... {summary['errors'] - 5} more errors (see --json)")
+    chat = summary.get("chat")  # (only where a bot talked)
+    if chat:
+        said = ", ".join(f"{lab} {n}" for lab, n in chat["by_player"].items())
+        lines.append(
+            f"chat: {chat['lines']} lines in {chat['games']} games "
+            f"({_num(chat['per_game'])} a game): {said}"
+        )
     gps = summary["games_per_second"]
     lines.append(
         f"{summary['games']} games in {summary['seconds']:.1f} s: "

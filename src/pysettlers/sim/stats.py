@@ -29,6 +29,8 @@ mean_decisions      mean actions (every decision of every player) of the finishe
 turns, decisions    nearest-rank ``min``, ``p10``, ``median``, ``p90``, ``max`` of the finished
                     games (``null`` if none finished)
 error_games         the first 100 errors: ``game`` index, its ``seed``, the ``message``
+chat                only when a bot talked: ``lines`` said in all, ``games`` with any,
+                    ``per_game`` (lines ÷ games played), ``by_player`` (label → lines)
 seconds             wall-clock time of the run
 games_per_second    games ÷ seconds
 workers             processes that played the games
@@ -117,11 +119,17 @@ class Tally:
         self.turns: list[int] = []  # of finished games
         self.decisions: list[int] = []
         self.error_games: list[dict[str, Any]] = []
+        self.chat = [0] * n  # lines said, by entry of the players list
+        self.chat_games = 0  # games in which someone said something
 
     def add(self, r: GameResult) -> None:
         n = self.config.rules.players
         self.games += 1
         self.status[r.status] += 1
+        if r.chat:  # (every game's, errors included: what was said was said)
+            self.chat_games += 1
+            for seat, lines in enumerate(r.chat):
+                self.chat[r.seats[seat]] += lines
         if r.status == ERROR:
             if len(self.error_games) < _MAX_ERRORS:
                 self.error_games.append({"game": r.index, "seed": r.seed, "message": r.error})
@@ -149,6 +157,20 @@ class Tally:
             return _r(k / games) if games else 0.0
 
         finished = len(self.turns)
+        # Only where a bot talked: the summary of a run without chat is as it always was.
+        lines = sum(self.chat)
+        chat = (
+            {
+                "chat": {
+                    "lines": lines,
+                    "games": self.chat_games,
+                    "per_game": rate(lines),
+                    "by_player": dict(zip(self.labels, self.chat)),
+                }
+            }
+            if lines
+            else {}
+        )
         return {
             "format": SUMMARY_FORMAT,
             "games": games,
@@ -178,6 +200,7 @@ class Tally:
             "turns": distribution(self.turns),
             "decisions": distribution(self.decisions),
             "error_games": list(self.error_games),
+            **chat,
             "seconds": round(seconds, 3),
             "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
             "workers": workers,
