@@ -21,10 +21,11 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 def needed() -> list[str]:
     """The package's non-Python files, relative to src/: the web client, the migrations'
-    template and versions, and the typing marker."""
+    template and versions, the language models' texts, and the typing marker."""
     pkg = SRC / "pysettlers"
     files = [p for p in (pkg / "web").rglob("*") if p.is_file()]
     files += [p for p in (pkg / "server" / "migrations").rglob("*") if p.is_file()]
+    files += sorted((pkg / "llm" / "texts").glob("*.md"))  # the llm bot's and MCP's texts
     files.append(pkg / "py.typed")
     return sorted(str(p.relative_to(SRC)) for p in files if "__pycache__" not in p.parts)
 

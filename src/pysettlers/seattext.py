@@ -164,11 +164,19 @@ def seat_text(
             out += face.piece_lines(view)
     out.append(f"Robber: {where}")
     if legal:
-        out += ["", f"## Your legal actions ({len(legal)})"]
-        out += [f"- {line.notation} — {line.meaning}" for line in legal_lines(view, legal, w)]
-        if any(a.kind == ActionKind.OFFER_TRADE for a in legal):
-            out.append(OFFER_HINT)
+        out += ["", *legal_section(view, legal, w)]
     return "\n".join(out) + "\n"
+
+
+def legal_section(view: View, legal: Sequence[Action], words: Words | None = None) -> list[str]:
+    """The ``## Your legal actions (N)`` section's lines: its heading, ``- <notation> —
+    <meaning>`` per action, and :data:`OFFER_HINT` when an offer is legal (the MCP
+    server's ``act`` reply ends with it too)."""
+    out = [f"## Your legal actions ({len(legal)})"]
+    out += [f"- {line.notation} — {line.meaning}" for line in legal_lines(view, legal, words)]
+    if any(a.kind == ActionKind.OFFER_TRADE for a in legal):
+        out.append(OFFER_HINT)
+    return out
 
 
 def seat_json(

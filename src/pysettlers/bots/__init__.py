@@ -6,12 +6,34 @@ follows (``choose(view, legal) -> action``). Bots never see a game state.
 
 from __future__ import annotations
 
-from .base import Bot, BotFactory, bot_names, bot_rng, make_bot, register_bot
+import random
+from typing import Any
+
+from .base import (
+    Bot,
+    BotFactory,
+    bot_names,
+    bot_rng,
+    lobby_bot_names,
+    make_bot,
+    register_bot,
+)
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .levels import LEVELS
 from .random_bot import RandomBot
 from .weighted import WeightedBot
+
+
+def _llm_bot(rng: random.Random, **options: Any) -> Bot:
+    """The ``llm`` bot (``pysettlers.llm``), imported when one is built: importing the bots
+    needs neither the model SDK nor anything of ``pysettlers.llm``."""
+    from pysettlers.llm.bot import LlmBot
+
+    return LlmBot(rng, **options)
+
+
+register_bot("llm", _llm_bot, lobby=False)  # its options reach outside the game
 
 __all__ = [
     "LEVELS",
@@ -23,6 +45,7 @@ __all__ = [
     "WeightedBot",
     "bot_names",
     "bot_rng",
+    "lobby_bot_names",
     "make_bot",
     "register_bot",
 ]

@@ -35,18 +35,31 @@ BotFactory = Callable[..., Bot]
 """Builds a bot from its own seeded generator and keyword options: ``factory(rng, **options)``."""
 
 _REGISTRY: dict[str, BotFactory] = {}
+_NOT_IN_LOBBY: set[str] = set()
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make a bot kind available to :func:`make_bot` under ``name``."""
+def register_bot(name: str, factory: BotFactory, *, lobby: bool = True) -> None:
+    """Make a bot kind available to :func:`make_bot` under ``name``.
+
+    ``lobby=False``: a bot a game server must not build from a stranger's request — one
+    whose options reach outside the game (the ``llm`` bot's endpoint, key and files); the
+    server offers it only as its operator configures it."""
     if name in _REGISTRY and _REGISTRY[name] is not factory:
         raise ValueError(f"a bot named {name!r} is already registered")
     _REGISTRY[name] = factory
+    if not lobby:
+        _NOT_IN_LOBBY.add(name)
 
 
 def bot_names() -> tuple[str, ...]:
     """The registered bot kinds, sorted."""
     return tuple(sorted(_REGISTRY))
+
+
+def lobby_bot_names() -> tuple[str, ...]:
+    """The registered bot kinds a server may build from any request (options and all),
+    sorted: every kind not registered with ``lobby=False``."""
+    return tuple(sorted(set(_REGISTRY) - _NOT_IN_LOBBY))
 
 
 def make_bot(name: str, rng: random.Random, **options: object) -> Bot:

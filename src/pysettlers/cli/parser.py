@@ -24,7 +24,7 @@ from pysettlers.engine.options import Options
 from pysettlers.server.options import LIMIT_OPTIONS
 from pysettlers.sim import report
 
-from . import arena, demo, play, render, replay, serve, sim
+from . import arena, demo, mcp, play, render, replay, serve, sim
 from .errors import Failure, as_flags, clean
 
 
@@ -80,6 +80,7 @@ def build_parser(
     arena.add(sub, rules)
     replay.add(sub)
     serve.add(sub, limits)
+    mcp.add(sub)  # pysettlers mcp (cli/mcp.py)
     add_admin_command(sub)  # pysettlers admin (admin.py)
     return parser
 

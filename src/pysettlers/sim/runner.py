@@ -87,19 +87,47 @@ def _option_value(text: str) -> OptionValue:
     return text.strip()
 
 
+def _split_unquoted(text: str, sep: str) -> list[str]:
+    """``text`` split at each ``sep`` outside single or double quotes (quotes kept)."""
+    parts: list[str] = []
+    start, quote = 0, ""
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == sep:
+            parts.append(text[start:i])
+            start = i + 1
+    if quote:
+        raise ValueError(f"unclosed quote {quote} in {text!r}")
+    parts.append(text[start:])
+    return parts
+
+
+def _unquoted(value: str) -> tuple[str, bool]:
+    """A value without its surrounding quotes, and whether it had them."""
+    v = value.strip()
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return v[1:-1], True
+    return v, False
+
+
 def _split_players(text: str) -> list[str]:
     """``--players`` text into spec strings.
 
-    Commas separate players, but an item with ``=`` and no ``:`` continues the options of
-    the spec before it, so ``greedy:trade=0,offers=0.2,random`` is two players (bot names
-    never contain ``=``).
+    Commas (outside quotes) separate players, but an item whose text before its first
+    ``:`` holds ``=`` continues the options of the spec before it, so
+    ``greedy:trade=0,offers=0.2,random`` is two players (bot names never contain ``=``), as
+    is ``llm:model=m,base_url=http://host:8000/v1,random``.
     """
     items: list[str] = []
-    for raw in text.split(","):
+    for raw in _split_unquoted(text, ","):
         item = raw.strip()
         if not item:
             raise ValueError(f"empty entry in the players list {text!r}")
-        if "=" in item and ":" not in item:
+        if "=" in item.split(":", 1)[0]:
             if not items or ":" not in items[-1]:
                 raise ValueError(f"bot option {item!r} does not follow a bot name:option")
             items[-1] += ":" + item
@@ -113,8 +141,16 @@ def parse_spec(text: str) -> tuple[str, str | None, tuple[tuple[str, OptionValue
 
     The base label is the spec without its class path: ``greedy:trade=0`` stays as it is,
     ``mybot:pkg.mod.Class`` becomes ``mybot``.
+
+    Values may hold colons (model names ``llama3.1:8b``, URLs): quoted
+    (``model="llama3.1:8b"``, single or double quotes: the value is the text between them,
+    never converted to a number), or unquoted, where a part that is neither ``key=value``
+    (an identifier before the ``=``) nor the class path continues the value of the option
+    before it — ``llm:model=llama3.1:8b:base_url=http://localhost:11434/v1`` is two options.
+    The ambiguous case: a continuation that itself looks like ``key=value`` or like
+    ``module.Class`` (a model ``org:tag=v2``) is read as such; quote that value.
     """
-    name, *parts = (p.strip() for p in text.split(":"))
+    name, *parts = (p.strip() for p in _split_unquoted(text, ":"))
     if not _NAME.match(name):
         raise ValueError(
             f"bad bot name {name!r} in {text!r}: use letters, digits, '_', '-' and '.'"
@@ -122,18 +158,24 @@ def parse_spec(text: str) -> tuple[str, str | None, tuple[tuple[str, OptionValue
     target: str | None = None
     options: list[tuple[str, OptionValue]] = []
     shown: list[str] = []
+    raw = ""  # the unquoted text of the last option's value ("": quoted, or none yet)
     for part in parts:
-        if "=" in part:
-            key, _, value = part.partition("=")
-            key = key.strip()
-            if not key.isidentifier():
-                raise ValueError(f"bad bot option {part!r} in {text!r}: expected key=value")
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if eq and key.isidentifier():
             if any(k == key for k, _ in options):
                 raise ValueError(f"bot option {key!r} given twice in {text!r}")
-            options.append((key, _option_value(value)))
-            shown.append(f"{key}={value.strip()}")
+            value, quoted = _unquoted(value)
+            options.append((key, value if quoted else _option_value(value)))
+            shown.append(f"{key}={part.partition('=')[2].strip()}")
+            raw = "" if quoted else value
         elif "." in part and target is None and all(p.isidentifier() for p in part.split(".")):
             target = part
+        elif raw:  # a colon inside an unquoted value: ``model=llama3.1:8b``
+            key = options[-1][0]
+            raw += ":" + part
+            options[-1] = (key, _option_value(raw))
+            shown[-1] = f"{key}={raw}"
         else:
             raise ValueError(
                 f"bad part {part!r} in bot spec {text!r}: expected key=value or module.Class"
@@ -380,6 +422,8 @@ class GameResult:
     decisions: int
     error: str | None = None
     record: dict[str, Any] | None = None
+    chat: tuple[int, ...] = ()
+    """Chat lines said by each seat (bots that talk: ``pysettlers.match``); ``()``: none."""
 
 
 def run_game(config: SimConfig, index: int, keep_record: bool = False) -> GameResult:
@@ -400,7 +444,7 @@ def run_game(config: SimConfig, index: int, keep_record: bool = False) -> GameRe
         ) from err
     record = None
     if keep_record:
-        record = played.game.to_json()
+        record = played.game.to_json()  # (with the game's chat, when a bot talked)
         # Extra key beside the engine's record (replay() reads only its own keys): who sat
         # where, and how the simulator saw the game end.
         record["sim"] = {
@@ -422,7 +466,18 @@ def run_game(config: SimConfig, index: int, keep_record: bool = False) -> GameRe
         decisions=played.decisions,
         error=played.error,
         record=record,
+        chat=_chat_by_seat(played.game, config.rules.players),
     )
+
+
+def _chat_by_seat(game: Game, players: int) -> tuple[int, ...]:
+    """How many chat lines each seat said in ``game`` (``()``: nobody said anything)."""
+    if not game.chat:
+        return ()
+    said = [0] * players
+    for line in game.chat:
+        said[line.seat] += 1
+    return tuple(said)
 
 
 def _run_chunk(config: SimConfig, start: int, stop: int, keep_records: bool) -> list[GameResult]:

@@ -234,7 +234,10 @@ function fillForm(form, schema) {
     while (seatRows.length < n) {
       const i = seatRows.length;
       const kind = select(`seat${i}-kind`, [["human", "Human"], ["bot", "Bot"]], i === 0 ? "human" : "bot");
-      const bot = select(`seat${i}-bot`, BOTS, "medium");
+      // The language-model bots this server's operator offers (schema.llm_profiles): a
+      // seat names the profile only (the server takes nothing else for them).
+      const llm = (schema.llm_profiles || []).map((p) => [`llm:${p}`, `Language model: ${p}`]);
+      const bot = select(`seat${i}-bot`, [...BOTS, ...llm], "medium");
       const options = botOptions(i, bot);
       // A human seat: the creator's own (the first), or a friend's by invite link; in
       // hotseat every one is on this device and each gets the name typed here.
@@ -297,7 +300,9 @@ function fillForm(form, schema) {
     const rules = readOptions(rulesIn, n);
     rules.seed = seed.value ? Number(seed.value) : previewSeed; // the board previewed
     const seats = seatRows.slice(0, n).map((s) => s.kind.value === "human" ? { kind: "human" }
-      : { kind: "bot", bot: s.bot.value, options: s.options.value() });
+      : s.bot.value.startsWith("llm:")
+        ? { kind: "bot", bot: "llm", options: { profile: s.bot.value.slice(4) } }
+        : { kind: "bot", bot: s.bot.value, options: s.options.value() });
     const first = seats.findIndex((s) => s.kind === "human");
     const body = { name: gameName.value.trim() || undefined, rules, seats, ...readOptions(gameIn, n) };
     const me = name.value.trim() || "player";
