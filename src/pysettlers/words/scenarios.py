@@ -16,6 +16,8 @@ words' tables (``words/events.py``, ``actions.py``, ``todo.py``) and the server'
     TARGETS: dict[ActionKind, Callable[[Action], tuple[str, int]]]
         the place an action points at on the board: ``("intersection" | "path" | "hex" |
         "harbor", index)`` (the browser's targets, ``web/js/notation.js``' ``placeOf``)
+    IN_BRIEF: str
+        what the scenario changes, in brief (``pysettlers.llm.texts.rules_summary``)
 
 The faces are gathered on first use (never when this package is imported), so a face may
 import the words' grammar (``pysettlers.words.speaker``) without a cycle.
@@ -33,6 +35,8 @@ FACE_MEMBERS: Final = {
     "ACTIONS": "dict[ActionKind, Callable[[Words, Action, View | None], str]]: each label",
     "PHASES": "dict[Phase, tuple[str, str | None]]: what each phase's deciders are to do",
     "TARGETS": "dict[ActionKind, Callable[[Action], tuple[str, int]]]: the place pointed at",
+    "IN_BRIEF": "str: what the scenario changes, in a sentence or two, for a reader of the "
+    "rules in brief (a language model's prompt, the MCP server's rules resource)",
 }
 """What a words face may define (module docstring)."""
 

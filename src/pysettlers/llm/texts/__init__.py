@@ -16,23 +16,7 @@ from importlib.resources import files
 from typing import Final
 
 from pysettlers.engine import Rules
-
-SCENARIO_LINES: Final = {
-    "helpers": (
-        "Helpers: each player holds one helper card whose advantage may be used as its "
-        "actions say; after using it, the player exchanges it for another."
-    ),
-    "pirate": (
-        "Pirate: the robber may also be placed on a harbor, closing that harbor to trade "
-        "while it stands there."
-    ),
-    "ships": (
-        "Ships: a ship (1 lumber + 1 wool) goes on a path by the sea, in a line from your "
-        "settlement; the open end of a line may be moved once a turn; roads and ships "
-        "together count for the Longest Trade Route."
-    ),
-}
-"""A line per scenario: what it changes, in brief."""
+from pysettlers.faces import faces_on
 
 MAP_LINES: Final = {
     "islands": (
@@ -67,7 +51,9 @@ def rules_summary(rules: Rules | None = None) -> str:
     text = _base_rules()
     if rules is None:
         return text
-    extra = [SCENARIO_LINES.get(name, f"Scenario {name} is in play.") for name in rules.scenarios]
+    # Each scenario in play says what it changes in its words face (``IN_BRIEF``); the
+    # alternate rules and the islands' maps are said below, from the rules' own options.
+    extra = [face.IN_BRIEF for face in faces_on("words", rules) if hasattr(face, "IN_BRIEF")]
     if rules.map_kind in MAP_LINES:
         extra.append(MAP_LINES[rules.map_kind])
     if rules.alternate:

@@ -184,3 +184,10 @@ TARGETS: dict[K, Callable[[Action], tuple[str, int]]] = {
     K.HELPER_WILLIAM: lambda a: ("path", a.path),
     K.HELPER_LIN: lambda a: ("hex", a.hex),
 }
+
+
+IN_BRIEF = (
+    "Helpers: each player holds one helper card whose advantage may be used as its actions "
+    "say; after using it, the player exchanges it for another."
+)
+"""What the scenario changes, in brief (the rules summary a language model reads)."""

@@ -24,3 +24,10 @@ ACTIONS: dict[K, Callable[[Words, Action, View | None], str]] = {
 TARGETS: dict[K, Callable[[Action], tuple[str, int]]] = {
     K.MOVE_PIRATE: lambda a: ("harbor", a.path),
 }
+
+
+IN_BRIEF = (
+    "Pirate: the robber may also be placed on a harbor, closing that harbor to trade while "
+    "it stands there."
+)
+"""What the scenario changes, in brief (the rules summary a language model reads)."""

@@ -37,3 +37,11 @@ TARGETS: dict[K, Callable[[Action], tuple[str, int]]] = {
     K.BUILD_SHIP: lambda a: ("path", a.path),
     K.MOVE_SHIP: lambda a: ("path", a.to_path),  # where the ship will lie
 }
+
+
+IN_BRIEF = (
+    "Ships: a ship (1 lumber + 1 wool) goes on a path by the sea, in a line from your "
+    "settlement; the open end of a line may be moved once a turn; roads and ships together "
+    "count for the Longest Trade Route."
+)
+"""What the scenario changes, in brief (the rules summary a language model reads)."""
