@@ -32,7 +32,8 @@ CHAT_MAX = 500
 
 # Control characters (C0 but tab and line feed, DEL, C1) and lone surrogates, which no
 # UTF-8 text can hold (PostgreSQL refuses them, and so would a record written as JSON).
-_DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# (A raw pattern: the regex reads the escapes, as mypyc compiles no literal with surrogates.)
+_DROPPED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ChatLine(NamedTuple):
