@@ -1,7 +1,8 @@
 """``pysettlers arena``: a tournament among bots, with ratings and a pairwise table.
 
 What this is for: a thin wrapper over :mod:`pysettlers.sim.arena` — play a round-robin or a
-gauntlet (or read earlier results back with ``--from``), then report: a table, JSON, a chart.
+gauntlet (or read earlier results back with ``--from``), then report: a table, JSON, a chart,
+a Markdown page (``--page``, :mod:`pysettlers.sim.arena_page`).
 Everything is checked before the first game: a typo must not cost a run.
 
 What this is not: the schedule, the ratings or the results' format (``sim/arena.py``,
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             doc = arena.with_gaps(doc, arena.gap_order(doc["config"], args.gaps))
         seconds = None
         out = open_for_writing(args.out) if args.out else None
+        page_out = open_for_writing(args.page) if args.page else None
     else:
         # Everything is validated before the first game: a typo must not cost a run.
         entrants = arena.parse_entrants(args.bots)
@@ -74,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"{err} (or write an .svg, which needs nothing)") from None
         # The results file is opened before any game: a typo must not cost a run.
         out = open_for_writing(args.out) if args.out else None
+        page_out = open_for_writing(args.page) if args.page else None
         note = arena.rounded_note(config)
         if note and not args.quiet:
             print(f"pysettlers arena: {note}", file=sys.stderr)
@@ -96,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         with out:
             out.write(arena.dumps(doc))
+    if page_out is not None:
+        from pysettlers.sim import arena_page
+
+        with page_out:
+            page_out.write(arena_page.page(doc, out=args.out or "results.json"))
     if args.plot:
         try:
             arena_plot.write(doc, args.plot)
@@ -123,8 +131,8 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
         "bots",
         nargs="*",
         metavar="BOT",
-        help="an entrant: NAME[:key=value...] (random, weighted, greedy) or "
-        "LABEL:module.Class[:key=value...]; at least 2",
+        help="an entrant: NAME[:key=value...] (random, weighted, easy, medium, hard, a "
+        "language model: llm:model=NAME...) or LABEL:module.Class[:key=value...]; at least 2",
     )
     a.add_argument(
         "--games",
@@ -167,6 +175,12 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
         metavar="LABEL,LABEL,...",
         help="report the rating gap of each listed entrant over the next, with its 95%% "
         "interval (default: each entrant over its neighbour below)",
+    )
+    a.add_argument(
+        "--page",
+        metavar="FILE",
+        help="write the results as a Markdown page: the config, ratings, pairwise table, "
+        "trade and language-model tables, and the command that plays the games again",
     )
     a.add_argument("--json", action="store_true", help="print the results as JSON")
     a.add_argument(

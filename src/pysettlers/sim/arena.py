@@ -23,8 +23,14 @@ What this is for: rating bots against each other with seat order balanced out.
   status, winner, points, turns), ratings with 95% intervals (:mod:`.ratings`), the gap
   between each entrant and the next one below it (or along ``--gaps``) with the 95%
   interval of that difference, the pairwise table and each entrant's wins against its fair
-  share. No wall-clock time is in it, so the same seed gives the same bytes.
-  :func:`analyse` recomputes everything after the games from the games alone (``--from FILE``).
+  share; beside them each entrant's domestic trade and chat (``negotiation``) and, for bots
+  that keep their own accounting such as the ``llm`` bot, its refused replies, fallbacks,
+  tokens and cost (``models``). No wall-clock time is in it but the models' latency, kept
+  under ``wall_clock`` keys, so the same seed gives the same bytes apart from those (and,
+  with a real model, what its replies decide). :func:`analyse` recomputes everything after
+  the games from the games alone (``--from FILE``); results written before ``negotiation``
+  and ``models`` existed read as games without trade, chat or model stats (the format is
+  still ``pysettlers-arena/1``: every key added is optional).
 
 What this is not: a second game runner (one game is ``run_game``), nor a rating library
 (``ratings.py``), nor printing (the CLI), nor rules.
@@ -43,6 +49,7 @@ from pysettlers.engine import Rules
 from pysettlers.engine.config import upgrade_json
 
 from . import ratings
+from .measures import MEASURES, measures_json, split_wall_clock
 from .runner import BotSpec, GameResult, SimConfig, labelled_specs, run_game
 
 FORMAT = "pysettlers-arena/1"
@@ -189,7 +196,7 @@ def jobs(config: ArenaConfig) -> list[Job]:
 def play_chunk(chunk: Sequence[Job]) -> list[GameResult]:
     """Some games: the unit of work of a worker process or a Ray task (module level and
     picklable arguments, as spawned processes and Ray need)."""
-    return [run_game(cfg, i) for cfg, i in chunk]
+    return [run_game(cfg, i, measure=True) for cfg, i in chunk]
 
 
 def _chunks(all_jobs: Sequence[Job], workers: int) -> list[list[Job]]:
@@ -221,7 +228,7 @@ def play(
             results.update((r.index, r) for r in chunk_results)
     elif workers == 1:
         for cfg, i in all_jobs:
-            results[i] = run_game(cfg, i)
+            results[i] = run_game(cfg, i, measure=True)
             advance(1)
     else:
         import multiprocessing
@@ -242,8 +249,14 @@ def play(
 
 def game_json(result: GameResult, seats: tuple[int, ...]) -> dict[str, Any]:
     """One game of the results: ``seats[s]`` is the entrant in seat ``s``; ``winner`` a
-    seat (``null``: nobody won, or a bot failed — ``status`` says which)."""
-    return {
+    seat (``null``: nobody won, or a bot failed — ``status`` says which).
+
+    Where there is something to say: ``measures``, each seat's domestic trade and chat
+    (:mod:`.measures`, each measure a list by seat; absent: all zero); ``bots``, by seat, the
+    accounting of a bot that keeps one (the ``llm`` bot's, ``null`` for the others:
+    model-dependent, replayed alike from a cassette); and ``wall_clock``, the same seats'
+    latency — the one part a rerun never repeats, kept under its own key."""
+    out: dict[str, Any] = {
         "game": result.index,
         "seed": result.seed,
         "seats": list(seats),
@@ -254,6 +267,14 @@ def game_json(result: GameResult, seats: tuple[int, ...]) -> dict[str, Any]:
         "turns": result.turns,
         "error": result.error,
     }
+    measured = measures_json(result.measures)
+    if measured is not None:
+        out["measures"] = measured
+    if result.stats:
+        split = [split_wall_clock(x) for x in result.stats]
+        out["bots"] = [bot for bot, _ in split]
+        out["wall_clock"] = [clock for _, clock in split]
+    return out
 
 
 def _bootstrap(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> ratings.Bootstrap:
@@ -304,6 +325,134 @@ def with_gaps(doc: dict[str, Any], order: Sequence[int]) -> dict[str, Any]:
     labels = [e["label"] for e in doc["config"]["entrants"]]
     gaps = _bootstrap(doc["config"], doc["games"]).gaps(order)
     return {**doc, "gaps": _gaps_json(labels, gaps)}
+
+
+def _seat_games(games: Sequence[dict[str, Any]], n: int) -> list[list[tuple[dict[str, Any], int]]]:
+    """For each entrant, every (game, seat) it sat in, in game order."""
+    out: list[list[tuple[dict[str, Any], int]]] = [[] for _ in range(n)]
+    for g in games:
+        for seat, e in enumerate(g["seats"]):
+            out[e].append((g, seat))
+    return out
+
+
+def _per(total: float, count: int, digits: int = 3) -> float | None:
+    return round(total / count, digits) if count else None
+
+
+def negotiation(labels: Sequence[str], games: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each entrant's domestic trade and chat (:mod:`.measures`), summed over every seat it
+    took (a *seat-game*: an entrant in two seats of one game counts twice) and per seat-game.
+    Games without ``measures`` (nothing measured, or results written before there were
+    any) count as zero."""
+    out = []
+    for label, taken in zip(labels, _seat_games(games, len(labels))):
+        total = dict.fromkeys(MEASURES, 0.0)
+        for g, seat in taken:
+            measured = g.get("measures")
+            if measured:
+                for name in MEASURES:
+                    if name in measured:
+                        total[name] += measured[name][seat]
+        ints = {k: round(v, 3) if k == "value_balance" else int(v) for k, v in total.items()}
+        k = len(taken)
+        out.append(
+            {
+                "label": label,
+                "seat_games": k,
+                **ints,
+                "card_balance": ints["cards_in"] - ints["cards_out"],
+                "offer_success": _per(total["offers_traded"], int(total["offers"]), 4),
+                "per_game": {
+                    "offers": _per(total["offers"], k),
+                    "counters": _per(total["counters"], k),
+                    "trades": _per(total["trades"], k),
+                    "card_balance": _per(total["cards_in"] - total["cards_out"], k),
+                    "value_balance": _per(total["value_balance"], k),
+                    "chat_lines": _per(total["chat_lines"], k),
+                    "chat_chars": _per(total["chat_chars"], k, 1),
+                },
+            }
+        )
+    return out
+
+
+def _add_stats(into: dict[str, Any], stats: dict[str, Any]) -> None:
+    """Sum one seat-game's bot stats into ``into``: numbers added, dicts of numbers added
+    by key (fallbacks by reason), ``null`` (an unpriced cost) left ``null`` unless a number
+    joins it, anything else ignored."""
+    for key, value in stats.items():
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            before = into.get(key)
+            into[key] = value if before is None else before + value
+        elif isinstance(value, dict):
+            sub = into.setdefault(key, {})
+            if isinstance(sub, dict):
+                for k, v in value.items():
+                    if isinstance(v, int | float) and not isinstance(v, bool):
+                        sub[k] = sub.get(k, 0) + v
+        elif value is None:
+            into.setdefault(key, None)
+
+
+def models(labels: Sequence[str], games: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entrants whose bots keep their own accounting (the ``llm`` bot): their stats
+    summed over their seat-games (``totals``), the rates a benchmark compares, and the
+    wall-clock latency apart (``wall_clock``). Entrants without stats are left out."""
+    out = []
+    for label, taken in zip(labels, _seat_games(games, len(labels))):
+        totals: dict[str, Any] = {}
+        clock = {"latency_total": 0.0, "latency_max": 0.0}
+        counted = 0
+        for g, seat in taken:
+            bots = g.get("bots")
+            stats = bots[seat] if bots else None
+            if stats is None:
+                continue
+            counted += 1
+            _add_stats(totals, stats)
+            clocks = g.get("wall_clock")
+            c = clocks[seat] if clocks else None
+            if c:
+                clock["latency_total"] += c.get("latency_total", 0.0)
+                clock["latency_max"] = max(clock["latency_max"], c.get("latency_max", 0.0))
+        if not counted:
+            continue
+        totals["fallbacks"] = dict(sorted(totals.get("fallbacks", {}).items()))
+        fell = sum(totals["fallbacks"].values())
+        calls, decisions = totals.get("model_calls", 0), totals.get("decisions", 0)
+        refused = totals.get("malformed", 0) + totals.get("illegal", 0)
+        cost = totals.get("cost")
+        out.append(
+            {
+                "label": label,
+                "seat_games": counted,
+                "refused_rate": _per(refused, calls, 4),
+                "illegal_rate": _per(totals.get("illegal", 0), calls, 4),
+                "malformed_rate": _per(totals.get("malformed", 0), calls, 4),
+                "fallback_total": fell,
+                "fallback_rate": _per(fell, decisions, 4),
+                "per_game": {
+                    "decisions": _per(decisions, counted, 2),
+                    "model_calls": _per(calls, counted, 2),
+                    "fallbacks": _per(fell, counted, 2),
+                    "tokens_in": _per(totals.get("tokens_in", 0), counted, 1),
+                    "tokens_out": _per(totals.get("tokens_out", 0), counted, 1),
+                    "cost": None if cost is None else _per(cost, counted, 6),
+                },
+                "totals": {
+                    k: round(v, 6) if isinstance(v, float) else v for k, v in sorted(totals.items())
+                },
+                "wall_clock": {
+                    "latency_total": round(clock["latency_total"], 3),
+                    "latency_per_call": _per(clock["latency_total"], calls, 3),
+                    "latency_max": round(clock["latency_max"], 3),
+                },
+            }
+        )
+    return out
 
 
 def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -360,6 +509,8 @@ def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dic
             }
             for p in pairs
         ],
+        "negotiation": negotiation(labels, games),
+        "models": models(labels, games),
         "games": list(games),
     }
 

@@ -272,7 +272,97 @@ def arena_sections(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list[
             ["", *labels],
             pair_rows,
         ),
+        *benchmark_sections(doc, order=labels),
     ]
+
+
+def _signed(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None else f"{x:+.{digits}f}"
+
+
+def benchmark_sections(
+    doc: dict[str, Any], order: Sequence[str] | None = None
+) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The arena's negotiation and language-model tables (``arena.negotiation`` and
+    ``arena.models``), entrants in ``order`` (labels; default the document's). The trade
+    table is left out when nobody traded or talked, the models' when no bot keeps stats;
+    a document written before these existed has neither."""
+    rank = {label: i for i, label in enumerate(order or [])}
+
+    def ordered(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return sorted(rows, key=lambda r: rank.get(r["label"], len(rank)))
+
+    sections = []
+    talk = ordered(doc.get("negotiation", []))
+    if any(r["offers"] or r["counters"] or r["trades"] or r["chat_lines"] for r in talk):
+        rows = [
+            [
+                r["label"],
+                _num(r["per_game"]["offers"], 2),
+                _pct(r["offer_success"]),
+                _num(r["per_game"]["counters"], 2),
+                _num(r["per_game"]["trades"], 2),
+                _signed(r["per_game"]["card_balance"]),
+                _signed(r["per_game"]["value_balance"]),
+                _num(r["per_game"]["chat_lines"], 2),
+                _num(r["per_game"]["chat_chars"], 0),
+            ]
+            for r in talk
+        ]
+        sections.append(
+            (
+                "Domestic trade and chat, per seat-game (balance: cards got less given; "
+                "value: weighed by scarcity on the board)",
+                [
+                    "entrant",
+                    "offers",
+                    "traded",
+                    "counters",
+                    "trades",
+                    "cards +/-",
+                    "value +/-",
+                    "chat lines",
+                    "chars",
+                ],
+                rows,
+            )
+        )
+    llm = ordered(doc.get("models", []))
+    if llm:
+        rows = []
+        for m in llm:
+            pg, fell = m["per_game"], m["totals"].get("fallbacks", {})
+            reasons = ", ".join(f"{k} {v}" for k, v in fell.items()) or "none"
+            rows.append(
+                [
+                    m["label"],
+                    _num(pg["decisions"]),
+                    _pct(m["refused_rate"]),
+                    _pct(m["illegal_rate"]),
+                    f"{_pct(m['fallback_rate'])} ({reasons})",
+                    f"{_num(pg['tokens_in'], 0)} / {_num(pg['tokens_out'], 0)}",
+                    "unpriced" if pg["cost"] is None else f"{pg['cost']:.4f}",
+                    _num(m["wall_clock"]["latency_per_call"], 2),
+                ]
+            )
+        sections.append(
+            (
+                "Language models, per seat-game (refused: malformed or illegal replies of all "
+                "requests; fallbacks: of decisions; latency: wall clock, s a request)",
+                [
+                    "entrant",
+                    "decisions",
+                    "refused",
+                    "illegal",
+                    "fallbacks (by reason)",
+                    "tokens in / out",
+                    "cost",
+                    "latency",
+                ],
+                rows,
+            )
+        )
+    return sections
 
 
 def arena_headline(doc: dict[str, Any], seconds: float | None, workers: int) -> str:

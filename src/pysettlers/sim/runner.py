@@ -41,6 +41,8 @@ from pysettlers.bots import Bot, bot_rng, make_bot
 from pysettlers.engine import Game, Rules, observe, rng
 from pysettlers.match import ERROR, FINISHED, STOPPED, UNFINISHED, Match
 
+from .measures import SeatMeasures, bot_stats, seat_measures
+
 OptionValue = bool | int | float | str
 """A bot option's value: ``true``/``false`` become bools, numbers ints or floats."""
 
@@ -255,13 +257,14 @@ def build_bot(spec: BotSpec, rng: random.Random) -> Bot:
 
 
 def check_specs(specs: Sequence[BotSpec]) -> None:
-    """Build each bot once, so that unknown bots and bad options fail before any game.
+    """Build each bot once, so that unknown bots and bad options fail before any game (and
+    a bot's ``stats()`` that does not keep :func:`~.measures.bot_stats`'s protocol).
 
     Raises ``ValueError`` naming the spec.
     """
     for spec in specs:
         try:
-            build_bot(spec, random.Random(0))
+            bot_stats(build_bot(spec, random.Random(0)))  # (a stats() keeps its protocol)
         except Exception as err:
             raise ValueError(f"bot {spec.text!r}: {type(err).__name__}: {err}") from err
 
@@ -323,6 +326,9 @@ class Played:
     decisions: int
     error: str | None
     game: Game
+    stats: tuple[dict[str, Any] | None, ...] = ()
+    """By seat, the bot's own accounting (:func:`~.measures.bot_stats`); ``()``: no bot
+    keeps one."""
 
 
 def play_game(
@@ -363,6 +369,9 @@ def play_game(
     if status == STOPPED:  # a bot may not stop a simulated game: that is its failure
         status, error = ERROR, "a bot raised StopMatch: bots may not stop a simulated game"
     own = [observe(s, p).own_vp for p in range(rules.players)]
+    # Read once the game is over: each bot was built for this game, so its stats are the
+    # game's own, and the decision loop pays nothing for them.
+    stats = tuple(bot_stats(b) for b in bots)
     return Played(
         status=status,
         winner=s.winner if status == FINISHED else None,
@@ -371,6 +380,7 @@ def play_game(
         decisions=len(game.steps),
         error=error,
         game=game,
+        stats=stats if any(x is not None for x in stats) else (),
     )
 
 
@@ -424,10 +434,20 @@ class GameResult:
     record: dict[str, Any] | None = None
     chat: tuple[int, ...] = ()
     """Chat lines said by each seat (bots that talk: ``pysettlers.match``); ``()``: none."""
+    measures: tuple[SeatMeasures, ...] = ()
+    """By seat, its domestic trade and chat (:func:`~.measures.seat_measures`), when
+    :func:`run_game` was asked to ``measure``; else ``()``."""
+    stats: tuple[dict[str, Any] | None, ...] = ()
+    """By seat, the bot's own accounting where it keeps one (the ``llm`` bot's
+    ``LlmStats``, latency included); ``()``: no bot keeps one."""
 
 
-def run_game(config: SimConfig, index: int, keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of the run ``config``."""
+def run_game(
+    config: SimConfig, index: int, keep_record: bool = False, measure: bool = False
+) -> GameResult:
+    """Play game ``index`` of the run ``config``; with ``measure``, read each seat's trade
+    and chat from the finished game (``GameResult.measures``: the arena reports them; a
+    pass over the game's steps, which ``sim`` does not pay for)."""
     seed = game_seed(config.seed, index)
     seats = seating(index, config.rules.players, config.rotate)
     specs = [config.specs[i] for i in seats]
@@ -467,6 +487,8 @@ def run_game(config: SimConfig, index: int, keep_record: bool = False) -> GameRe
         error=played.error,
         record=record,
         chat=_chat_by_seat(played.game, config.rules.players),
+        measures=seat_measures(played.game) if measure else (),
+        stats=played.stats,
     )
 
 
