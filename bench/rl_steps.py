@@ -3,8 +3,12 @@
 What this is for: the speed target of the RL environments (docs/rl.md,
 "Speed"): a learner that picks uniformly among its legal actions (the ``action_mask``;
 Catanatron's ``info["valid_actions"]``; the same ``rng.integers`` pick on both sides)
-against 3 random bots, 4 players, base game, as (1) one environment and (2) a
-``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments. Catanatron
+against 3 random bots, 4 players, base game, domestic offers off on our side (``offers=False``:
+Catanatron has no domestic trade), as (1) one environment, (2) a
+``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments (default 16) and (3) on our
+side the vectorized environment (``pysettlers.rl.vector.SettlersVectorEnv``) of as many
+tables. Our side runs in a subprocess of its own, pure (``PYTHONPATH=src``) and, with
+``--compiled DIR`` (a ``make mypyc MYPYC_DIR=DIR`` build), compiled too. Catanatron
 (``catanatron-gym`` 4.0.0 from PyPI, its ``catanatron-v1`` environment with three
 ``RandomPlayer`` enemies and the default vector observation) runs
 under *another* interpreter — ``--catanatron PYTHON``, a venv with it installed::
@@ -15,17 +19,19 @@ under *another* interpreter — ``--catanatron PYTHON``, a venv with it installe
 The two sides alternate within each repeat (ours, then theirs) so that the shared machine's
 load hits both alike; each side counts learner steps (``env.step`` calls; a vector step
 counts once per environment) per CPU-second of its own process (``time.process_time``,
-excluding start-up), and the script prints the median of the repeats and the ratio.
+excluding start-up), and the script prints the median of the repeats and the ratios.
 
 Not a unit test (speed targets never are); run it by hand::
 
-    PYTHONPATH=src .venv/bin/python bench/rl_steps.py --catanatron /tmp/catanatron-venv/bin/python
+    PYTHONPATH=src .venv/bin/python bench/rl_steps.py --catanatron /tmp/catanatron-venv/bin/python \
+        [--compiled build/mypyc]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -85,9 +91,10 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
     import pysettlers.rl  # noqa: F401  (registers pysettlers/Settlers-v0)
 
     rng = np.random.default_rng(seed)
+    options: dict[str, Any] = {"opponents": ["random"] * 3, "offers": False}
 
     def make() -> gym.Env:  # type: ignore[type-arg]
-        return gym.make("pysettlers/Settlers-v0", opponents=["random"] * 3).unwrapped
+        return gym.make("pysettlers/Settlers-v0", **options).unwrapped
 
     env = make()
     obs, _ = env.reset(seed=seed)
@@ -106,7 +113,33 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
         acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
         vobs, _r, _term, _trunc, _ = venv.step(np.array(acts))
     vector = (steps // n_envs) * n_envs / (time.process_time() - t)
-    return {"single": single, "vector": vector}
+    try:
+        from pysettlers.rl.vector import SettlersVectorEnv
+    except ImportError:  # an older tree (a "before" measurement): no vectorized env
+        return {"single": single, "vector": vector}
+
+    ours_vec = SettlersVectorEnv(n_envs, **options)
+    vobs, _ = ours_vec.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps // n_envs):
+        acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
+        vobs, _r, _term, _trunc, _ = ours_vec.step(np.array(acts))
+    batched = (steps // n_envs) * n_envs / (time.process_time() - t)
+    return {"single": single, "vector": vector, "batched": batched}
+
+
+def ours_in(pythonpath: str, steps: int, n_envs: int, seed: int) -> dict[str, float]:
+    """``ours`` in a subprocess importing pysettlers from ``pythonpath`` (src, or a build)."""
+    env = {**os.environ, "PYTHONPATH": pythonpath}
+    out = subprocess.run(
+        [sys.executable, __file__, "--side-ours", str(steps), str(n_envs), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
 
 
 def theirs(python: str, steps: int, n_envs: int, seed: int) -> dict[str, float]:
@@ -121,28 +154,66 @@ def theirs(python: str, steps: int, n_envs: int, seed: int) -> dict[str, float]:
 
 
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--side-ours":  # the subprocess of ``ours_in``
+        print(json.dumps(ours(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))))
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--steps", type=int, default=3000, help="learner steps per measurement")
-    ap.add_argument("--envs", type=int, default=4, help="environments in the vector env")
+    ap.add_argument("--steps", type=int, default=8000, help="learner steps per measurement")
+    ap.add_argument("--envs", type=int, default=16, help="environments in the vector envs")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--catanatron", metavar="PYTHON", help="an interpreter with catanatron-gym")
+    ap.add_argument("--compiled", metavar="DIR", help="a mypyc build (make mypyc MYPYC_DIR=DIR)")
+    ap.add_argument("--before", metavar="SRC", help="an earlier tree's src, to compare")
     args = ap.parse_args()
-    mine: dict[str, list[float]] = {"single": [], "vector": []}
-    other: dict[str, list[float]] = {"single": [], "vector": []}
-    for r in range(args.repeats):
-        for k, v in ours(args.steps, args.envs, r).items():
-            mine[k].append(v)
+    sides: dict[str, dict[str, list[float]]] = {
+        "before": {},
+        "pure": {},
+        "compiled": {},
+        "catanatron": {},
+    }
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+    for r in range(args.repeats):  # the sides interleaved within each repeat
+        runs: dict[str, tuple[Any, str]] = {"pure": (ours_in, src)}
+        if args.before:
+            runs["before"] = (ours_in, args.before)
+        if args.compiled:
+            runs["compiled"] = (ours_in, args.compiled)
         if args.catanatron:
-            for k, v in theirs(args.catanatron, args.steps, args.envs, r).items():
-                other[k].append(v)
+            runs["catanatron"] = (theirs, args.catanatron)
+        for side, (run, where) in runs.items():
+            for k, v in run(where, args.steps, args.envs, r).items():
+                sides[side].setdefault(k, []).append(v)
         print(f"repeat {r + 1}/{args.repeats} done", file=sys.stderr)
-    for k in ("single", "vector"):
-        m = statistics.median(mine[k])
-        line = f"{k:>7}: pysettlers {m:8.0f} steps/CPU-s"
-        if other[k]:
-            o = statistics.median(other[k])
-            line += f"   catanatron {o:8.0f} steps/CPU-s   ratio {m / o:5.1f}x"
+    med = {side: {k: statistics.median(v) for k, v in got.items()} for side, got in sides.items()}
+    names = {
+        "single": "one environment",
+        "vector": f"SyncVectorEnv of {args.envs}",
+        "batched": f"SettlersVectorEnv of {args.envs}",
+    }
+    print(f"learner steps per CPU-second, medians of {args.repeats} x {args.steps} steps")
+    for k, name in names.items():
+        line = f"{name:>22}:"
+        for side in ("before", "pure", "compiled", "catanatron"):
+            if k in med[side]:
+                line += f"  {side} {med[side][k]:7.0f}"
         print(line)
+    them = med["catanatron"]
+    for side in ("before", "pure", "compiled"):
+        got = med[side]
+        if not got:
+            continue
+        if them:
+            best = got.get("batched", got["vector"])
+            print(
+                f"{side}: {got['single'] / them['single']:.1f}x catanatron (one env), "
+                f"{best / them['vector']:.1f}x (our vector env against its "
+                f"SyncVectorEnv of {args.envs})"
+            )
+        if "batched" in got:
+            print(
+                f"{side}: SettlersVectorEnv {got['batched'] / got['vector']:.2f}x "
+                f"SyncVectorEnv of the same {args.envs} environments"
+            )
 
 
 if __name__ == "__main__":

@@ -15,11 +15,19 @@ last) and the environment serializes them in that order: the first decider acts,
 next one still deciding. A seat that is not selected sees an all-zero mask.
 
 **Rewards.** At the end of a game the winner gets ``+1`` and every other seat ``-1``; every
-other step rewards 0. ``max_steps`` (default 20,000 actions) truncates every agent.
+other step rewards 0 (``reward="win"``; ``"points"`` or a function ``(prev_view, view, seat)
+-> float`` instead: ``rewards.py``). ``max_steps`` (default 20,000 actions) truncates every agent.
+``offers=False``: no seat proposes a domestic trade (offers and counter-offers are never in
+a mask; the action space is the same), the single-agent environment's switch for every seat.
 **Chance** (dice, development cards, the robber's steal) is drawn from the game's own
 generator, seeded with the game: ``reset(seed=s)`` fixes the board, the first player and
 every chance outcome, so equal seeds and equal actions give equal games. ``reset()``
 without a seed draws the next game's seed from the environment's generator.
+
+**Conventions.** ``env()`` without arguments plays the 4-player base game, as PettingZoo's
+classic environments build their default game; ``render_mode`` is ``"ansi"``,
+``"rgb_array"`` or ``"human"`` (``render.py``); :meth:`SettlersAEC.state` is the global
+observation (every seat's observation, seat by seat; ``state_space``).
 
 What this is not: a bot harness (``gym_env.py`` plays bots for the other seats).
 """
@@ -36,9 +44,11 @@ from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]  # (the 
     OrderEnforcingWrapper,
 )
 
-from pysettlers.engine import Rules, is_over, to_move
+from pysettlers.engine import Rules, is_over, observe, to_move
 
-from .core import Table, check_rules
+from .core import OBS_HIGH, Table, check_rules
+from .render import RENDER_MODES, Renderer
+from .rewards import RewardSpec, call, reward_fn
 
 MAX_STEPS = 20_000
 
@@ -51,7 +61,7 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
     """See the module docstring."""
 
     metadata = {  # noqa: RUF012  (PettingZoo's convention: a plain class attribute)
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "pysettlers_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -64,16 +74,22 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
         render_mode: str | None = None,
         graph: bool = False,
         max_steps: int = MAX_STEPS,
+        reward: RewardSpec = "win",
+        offers: bool = True,
     ) -> None:
         super().__init__()
-        if rules is None:
-            raise TypeError(
-                "aec_env needs rules=Rules(...) (the action space is derived from them)"
-            )
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
-        rules = check_rules(rules)  # a Rules, or a mapping of its options
-        self.table = Table(rules, graph=graph)
+        # (None: the 4-player base game, PettingZoo's classic environments' convention)
+        rules = Rules(players=4) if rules is None else check_rules(rules)
+        self._renderer = Renderer(render_mode, "pysettlers")  # refuses a bad mode
+        self._reward = reward_fn(reward)  # (None: "win", read from the state)
+        self._prev_views: dict[str, Any] = {}  # each agent's view at its last reward
+        # offers=False (opponents, issue 32: the single-agent env's switch): no seat proposes
+        # a domestic trade, so no mask lists an offer or a counter-offer.
+        quiet = frozenset() if offers else frozenset(range(rules.players))
+        self.table = Table(rules, graph=graph, quiet=quiet)
+        n_obs = self.table.encoder.shapes.flat
+        # The global state: every seat's observation, seat by seat (state()).
+        self.state_space = spaces.Box(0.0, OBS_HIGH, (rules.players * n_obs,), np.float32)
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(rules.players)]
@@ -107,6 +123,10 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(to_move(s))
+        if self._reward is not None:
+            self._prev_views = {a: observe(s, self._seat[a]) for a in self.agents}
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observation(self._seat[agent])
@@ -121,24 +141,42 @@ class SettlersAEC(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) to m
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         s = self.table.s
+        if self._reward is not None:  # "points" or the user's function, over each seat's views
+            for a in self.agents:
+                view = observe(s, self._seat[a])
+                self.rewards[a] = call(self._reward, self._prev_views[a], view, self._seat[a])
+                self._prev_views[a] = view
         if is_over(s):
             for a in self.agents:
-                self.rewards[a] = 1.0 if self._seat[a] == s.winner else -1.0
+                if self._reward is None:
+                    self.rewards[a] = 1.0 if self._seat[a] == s.winner else -1.0
                 self.terminations[a] = True
         else:
-            self.rewards = {a: 0.0 for a in self.agents}
+            if self._reward is None:
+                self.rewards = {a: 0.0 for a in self.agents}
             if self._steps >= self.max_steps:
                 self.truncations = {a: True for a in self.agents}
             self.agent_selection = agent_name(to_move(s))
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def state(self) -> Any:
+        """The global observation (PettingZoo's ``state()``, for centralized critics): every
+        seat's flat observation, seat 0 first, in ``state_space``. It holds every hand, so it
+        is for training, never for a seat's policy; the deck order and the generator are in
+        no seat's view, so not in it either."""
+        return np.concatenate(
+            [self.table.observation(p)["observation"] for p in range(self.table.n)]
+        )
+
+    def render(self) -> Any:
+        """The board: text (``"ansi"``), an RGB array (``"rgb_array"``), or shown
+        (``"human"``, returns ``None``): ``render.py``."""
+        return self._renderer.render(self.table.s)
 
     def close(self) -> None:
-        pass
+        self._renderer.close()
 
 
 def raw_env(rules: Rules | Mapping[str, Any] | None = None, **kwargs: Any) -> SettlersAEC:

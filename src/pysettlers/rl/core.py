@@ -118,6 +118,8 @@ class Table:
         self.n = rules.players
         self.quiet = quiet
         self.state: GameState | None = None
+        # Where ``observation`` writes, when a vectorized env batches (``vector.py``).
+        self.rows: tuple[npt.NDArray[np.float32], I8] | None = None
         self._maps: dict[int, dict[int, Action]] = {}
         self._version = -1
         sh = self.encoder.shapes
@@ -167,9 +169,23 @@ class Table:
         return out
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """``seat``'s observation: its view encoded, and its action mask."""
-        flat, parts = self.encoder.encode(observe(self.s, seat), self.graph)
-        obs: dict[str, Any] = {"observation": flat, "action_mask": self.mask(seat)}
+        """``seat``'s observation: its view encoded, and its action mask. With ``rows`` set
+        (a batch's rows: ``vector.py``) the flat observation and the mask are written into
+        them, and the observation holds those rows, not fresh arrays."""
+        view = observe(self.s, seat)
+        if self.rows is not None:  # (speed, issue 32: the vectorized env's batch, in place)
+            flat_row, mask_row = self.rows
+            self.encoder.encode_into(view, flat_row)
+            mask_row[:] = 0
+            keys = list(self.legal_map(seat))
+            if keys:
+                mask_row[keys] = 1
+            obs: dict[str, Any] = {"observation": flat_row, "action_mask": mask_row}
+            if self.graph:
+                obs.update(self.encoder.encode(view, True)[1])
+            return obs
+        flat, parts = self.encoder.encode(view, self.graph)
+        obs = {"observation": flat, "action_mask": self.mask(seat)}
         obs.update(parts)
         return obs
 

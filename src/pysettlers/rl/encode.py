@@ -31,6 +31,10 @@ seat ``+k`` is the seat ``k`` places clockwise from the viewer, as in the action
 Counts are raw (not scaled). Places not on this game's board (an Islands map's frame) are
 all zeros with the "on the board" feature 0.
 
+The encoding is incremental: each seat's last observation is kept and only what changed
+since that seat's last view is written into it (``Encoder.encode``); the arrays are those a
+from-scratch encoding gives (``tests/rl/test_rl_speed.py``).
+
 What this is not: hidden information. Everything comes from the view, so the no-leak
 property of ``observe`` carries over (tests/rl/test_rl.py checks it on the arrays).
 """
@@ -39,7 +43,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -57,9 +60,13 @@ HEX_FEATURES = 1 + 6 + 11 + 1 + 1 + 1 + 1
 N_HARBOR_KINDS = 6
 
 
+BASE_PLAYER_FEATURES = 1 + 1 + 1 + 5 + 1 + 1 + 1 + 3 + 1 + 1 + 5 + 1 + 1 + 1 + 1 + 1 + 5 + 10 + 5
+
+
 def player_features(rules: Rules) -> int:
-    base = 1 + 1 + 1 + 5 + 1 + 1 + 1 + 3 + 1 + 1 + 5 + 1 + 1 + 1 + 1 + 1 + 5 + 10 + 5
-    return base + sum(getattr(face, "PLAYER_FEATURES", 0) for face in faces_on(rules))
+    return BASE_PLAYER_FEATURES + sum(
+        getattr(face, "PLAYER_FEATURES", 0) for face in faces_on(rules)
+    )
 
 
 GLOBAL_FEATURES = 5 + 1 + N_PHASES + 1 + 1 + 10 + 12 + 1 + 1
@@ -104,6 +111,34 @@ def shapes_for(rules: Rules) -> Shapes:
     )
 
 
+@dataclass(slots=True, eq=False)
+class _Kept:
+    """One viewer's last observation (``flat``; ``hexes``, ``inter``, ``paths`` are views of
+    its board part) and what it was made from, so the next view writes only what changed."""
+
+    flat: F32
+    hexes: F32
+    inter: F32
+    paths: F32
+    idx: npt.NDArray[np.intp]  # the viewer's plan (``Encoder._plan``)
+    rows: tuple[int, ...]
+    rel: tuple[int, ...]
+    no_answer: tuple[int, ...] = ()  # each row's "no answer" entry
+    board: Board | None = None
+    m: Mapping | None = None
+    # The view's piece tuples last written: compared by identity first (shared while
+    # nothing changes), then by value; ``last_*`` are the values the arrays hold.
+    owner: tuple[int, ...] = ()
+    level: tuple[int, ...] = ()
+    roads: tuple[int, ...] = ()
+    last_owner: tuple[int, ...] = ()
+    last_level: tuple[int, ...] = ()
+    last_roads: tuple[int, ...] = ()
+    blocked: tuple[int, ...] | None = None
+    open: tuple[int, ...] = ()
+    robber: int | None = None
+
+
 class Encoder:
     """Encodes views of the games of one rules configuration (one per environment)."""
 
@@ -113,8 +148,13 @@ class Encoder:
         self.shapes = shapes_for(rules)
         self._board: Board | None = None
         self._static: tuple[F32, F32, F32, Mapping] | None = None
-        # Per viewer: the key and arrays of the last board part made (``_board_arrays``).
-        self._last: dict[int, tuple[tuple[Any, ...], tuple[F32, F32, F32, F32]]] = {}
+        # Per viewer: its last observation, updated in place by the next (``encode``).
+        self._kept: dict[int, _Kept] = {}
+        sh = self.shapes
+        self._head = sh.globals + sh.me + sh.players[0] * sh.players[1]
+        # The numbers ``_fill`` reads from a view: 26 of the game and the viewer, the
+        # per-seat fields (21 a seat and the scenarios' columns), and a 0 for the rest.
+        self._source_len = 26 + sh.n * (sh.players[1] - BASE_PLAYER_FEATURES + 21) + 1
         # The scenarios' columns of each player row (their RL faces'), looked up once.
         self._player_parts: tuple[Callable[[View, int], Sequence[float]], ...] = tuple(
             face.player_features for face in faces_on(rules) if hasattr(face, "player_features")
@@ -158,126 +198,248 @@ class Encoder:
         self._static = (hexes, inter, paths, m)
         return self._static
 
-    def _board_arrays(self, view: View, viewer: int) -> tuple[F32, F32, F32, F32]:
-        """``hexes``, ``intersections``, ``paths`` and their concatenation, remade only when
-        the pieces, the robber or the board change (the view's piece tuples are shared
-        objects until then, so identity says it)."""
-        owner = view.building_owner
-        roads = view.road_owner
-        blocked = view.blocked
-        last = self._last.get(viewer)
-        if last is not None:
-            k = last[0]
-            if (
-                k[1] is owner
-                and k[3] is roads
-                and k[4] is blocked
-                and k[0] is view.board
-                and k[2] is view.building_level
-                and k[5] == view.robber
-            ):
-                return last[1]
-        key = (view.board, owner, view.building_level, roads, blocked, view.robber)
-        n = view.n
-        hex0, inter0, path0, m = self._board_part(view.board)
-        topo = view.board.topology
-        rel = [(q - viewer) % n for q in range(n)]
-        hexes = hex0.copy()
-        inter = inter0.copy()
-        paths = path0.copy()
-        robber = view.robber
-        if robber < topo.n_hexes:
-            hexes[m.hexes[robber], 19] = 1.0
-        else:  # the pirate on a harbor
-            paths[m.paths[robber - topo.n_hexes], 2] = 1.0
-        levels = view.building_level
-        mi = m.intersections
-        for v, o in enumerate(view.building_owner):
-            if o != NOBODY:
-                inter[mi[v], 2 + rel[o] + (n if levels[v] == 2 else 0)] = 1.0
-        open_sites = view.open_sites
-        if open_sites:
-            inter[[mi[v] for v in open_sites], 1] = 1.0
-        mp = m.paths
-        for e, o in enumerate(view.road_owner):
-            if o != NOBODY:
-                paths[mp[e], 3 + rel[o]] = 1.0
-        flat = np.concatenate((hexes.ravel(), inter.ravel(), paths.ravel()))
-        out = (hexes, inter, paths, flat)
-        self._last[viewer] = (key, out)
-        return out
+    def _kept_for(self, viewer: int) -> _Kept:
+        """The viewer's kept observation, made on its first view."""
+        k = self._kept.get(viewer)
+        if k is None:
+            sh = self.shapes
+            flat = np.zeros(sh.flat, np.float32)
+            i = self._head
+            j = i + sh.hexes[0] * sh.hexes[1]
+            e = j + sh.intersections[0] * sh.intersections[1]
+            hexes = flat[i:j].reshape(sh.hexes)
+            inter = flat[j:e].reshape(sh.intersections)
+            paths = flat[e:].reshape(sh.paths)
+            k = self._kept[viewer] = _Kept(flat, hexes, inter, paths, *self._plan(viewer))
+            k.no_answer = tuple(r + 26 for r in k.rows)
+        return k
 
-    def encode(self, view: View, graph: bool = False) -> tuple[F32, dict[str, F32]]:
-        """The flat observation of ``view`` (a seat's), and with ``graph`` its ``hexes``,
-        ``intersections`` and ``paths`` arrays (fresh copies)."""
+    def _plan(self, viewer: int) -> tuple[npt.NDArray[np.intp], tuple[int, ...], tuple[int, ...]]:
+        """Where each entry of ``globals | me | players`` is read from in the source row
+        (``_source``: the view's numbers, absolute seats, a 0 last), each absolute seat's
+        player row's start, and each seat's relative number — for this viewer."""
+        n = self.shapes.n
+        pf = self.shapes.players[1]
+        extra = pf - BASE_PLAYER_FEATURES
+        s_len = self._source_len
+        zero = s_len - 1
+        idx = [zero] * self._head
+        # globals: bank, deck, (phase), dev played, free roads, (offer), (roll), turn, target
+        idx[0:5] = range(5)
+        idx[5] = 5
+        idx[6 + N_PHASES] = 6
+        idx[7 + N_PHASES] = 7
+        idx[30 + N_PHASES] = 8
+        idx[31 + N_PHASES] = 9
+        g = GLOBAL_FEATURES
+        # me: hand, development cards, of them bought this turn, own points
+        idx[g : g + 15] = range(11, 26)
+        idx[g + 15] = 10
+        o = 26  # per-seat blocks of the source, in the order _source writes them
+        blocks: list[tuple[int, int, int]] = []  # (row column, width, source start)
+        for col, width in ((0, 1), (1, 1), (2, 1), (3, 5), (8, 1), (9, 1), (10, 1), (11, 3)):
+            blocks.append((col, width, o))
+            o += width * n
+        for col, width in ((14, 1), (15, 1), (16, 5), (BASE_PLAYER_FEATURES, extra)):
+            blocks.append((col, width, o))
+            o += width * n
+        assert o == zero, (o, zero)
+        rows = tuple(g + ME_FEATURES + ((q - viewer) % n) * pf for q in range(n))
+        for q in range(n):
+            for col, width, start in blocks:
+                idx[rows[q] + col : rows[q] + col + width] = range(
+                    start + q * width, start + (q + 1) * width
+                )
+        rel = tuple((q - viewer) % n for q in range(n))
+        return np.array(idx, np.intp), rows, rel
+
+    def _board_update(self, k: _Kept, view: View) -> None:
+        """Bring the kept board arrays to ``view``: only the pieces, open sites and robber
+        that changed since the viewer's last view are written (the view's piece tuples are
+        shared objects while nothing changes, so identity says most of it)."""
+        board = view.board
+        n = view.n
+        if k.board is not board:  # a new game: the static board, no piece yet
+            hex0, inter0, path0, m0 = self._board_part(board)
+            k.hexes[...] = hex0
+            k.inter[...] = inter0
+            k.paths[...] = path0
+            topo = board.topology
+            k.board, k.m = board, m0
+            k.owner = k.roads = ()
+            k.level = ()
+            k.blocked, k.open = None, ()
+            k.robber = None
+            k.last_owner = (NOBODY,) * topo.n_intersections
+            k.last_level = (0,) * topo.n_intersections
+            k.last_roads = (NOBODY,) * topo.n_paths
+        m = k.m
+        assert m is not None
+        robber = view.robber
+        if robber != k.robber:
+            if k.robber is not None:
+                self._robber_cell(k, k.robber, 0.0)
+            self._robber_cell(k, robber, 1.0)
+            k.robber = robber
+        owner, level = view.building_owner, view.building_level
+        if owner is not k.owner or level is not k.level:
+            lo, ll = k.last_owner, k.last_level
+            if owner != lo or level != ll:
+                inter, mi, rel = k.inter, m.intersections, k.rel
+                for v, o, lv, o0, lv0 in zip(range(len(owner)), owner, level, lo, ll):
+                    if o != o0 or lv != lv0:
+                        row = inter[mi[v]]
+                        row[2 : 2 + 2 * n] = 0.0
+                        if o != NOBODY:
+                            row[2 + rel[o] + (n if lv == 2 else 0)] = 1.0
+            k.owner = k.last_owner = owner
+            k.level = k.last_level = level
+        blocked = view.blocked
+        if blocked is not k.blocked:
+            sites = view.open_sites
+            if sites != k.open:
+                old, new = set(k.open), set(sites)
+                mi = m.intersections
+                for v in old - new:
+                    k.inter[mi[v], 1] = 0.0
+                for v in new - old:
+                    k.inter[mi[v], 1] = 1.0
+            k.blocked, k.open = blocked, sites
+        roads = view.road_owner
+        if roads is not k.roads:
+            lr = k.last_roads
+            if roads != lr:
+                paths, mp, rel = k.paths, m.paths, k.rel
+                for e, o, o0 in zip(range(len(roads)), roads, lr):
+                    if o != o0:
+                        row = paths[mp[e]]
+                        row[3 : 3 + n] = 0.0
+                        if o != NOBODY:
+                            row[3 + rel[o]] = 1.0
+            k.roads = k.last_roads = roads
+
+    @staticmethod
+    def _robber_cell(k: _Kept, robber: int, value: float) -> None:
+        """Write the robber's mark: on its hex, or with the pirate on a harbor's path."""
+        assert k.board is not None and k.m is not None
+        n_hexes = k.board.topology.n_hexes
+        if robber < n_hexes:
+            k.hexes[k.m.hexes[robber], 19] = value
+        else:  # the pirate on a harbor
+            k.paths[k.m.paths[robber - n_hexes], 2] = value
+
+    def _fill(self, view: View) -> _Kept:
+        """The viewer's kept observation brought up to ``view`` (see ``encode``)."""
         viewer = view.viewer
         if viewer is None:
             raise ValueError("an RL observation is a seat's: observe(state, seat), not a spectator")
+        k = self._kept_for(viewer)
+        self._board_update(k, view)
         n = view.n
-        hexes, inter, paths, board_flat = self._board_arrays(view, viewer)
-        # globals
-        lr = view.last_roll
-        offer = view.phase in _OFFER_PHASES
-        out: list[float] = [
-            *view.bank,
-            view.deck_size,
-            *_ONEHOT[N_PHASES][int(view.phase)],
-            view.dev_played,
-            view.free_roads,
-            *(view.offer_give if offer else _ZEROS5),
-            *(view.offer_get if offer else _ZEROS5),
-            *_ONEHOT[12][lr - 1 if 2 <= lr <= 12 else 0],
-            view.turn / 100.0,
-            view.vp_target,
-        ]
-        # me
         assert view.hand is not None and view.dev_cards is not None
         assert view.dev_bought_this_turn is not None
-        out += view.hand
-        out += view.dev_cards
-        out += view.dev_bought_this_turn
-        out.append(view.own_vp or 0)
-        # players, from the viewer clockwise
-        deciders = view.deciders
-        player_parts = self._player_parts
-        answers = view.offer_answers
-        counters = view.offer_counters
-        hands = view.hands
-        played = view.played
-        ratios = view.ratios
-        for k in range(n):
-            q = (viewer + k) % n
-            i = 5 * q
-            answer = answers[q] if answers else 0
-            out += (
-                view.hand_sizes[q],
-                view.dev_counts[q],
-                view.knights[q],
-                *played[i : i + 5],
-                view.public_vp[q],
-                view.revealed_vp_cards[q],
-                view.road_length[q],
-                *view.pieces_left[q],
-                view.discards[q],
-                view.dev_bought[q],
-                *ratios[i : i + 5],
-                view.longest_road == q,
-                view.largest_army == q,
-                view.current == q,
-                q in deciders,
-                view.special_builder == q,
-                *_ONEHOT[5][answer if 0 <= answer < 5 else 0],
-                *(counters[q][0] if answer == 4 else _ZEROS5),
-                *(counters[q][1] if answer == 4 else _ZEROS5),
-                *(hands[q] if hands is not None else _ZEROS5),
+        pieces: tuple[int, ...] = ()
+        for p in view.pieces_left:
+            pieces += p
+        extras: tuple[float, ...] = ()
+        if self._player_parts:
+            for q in range(n):
+                for part in self._player_parts:
+                    extras += tuple(part(view, q))
+        # The view's numbers in one row (absolute seats), read into place by the plan.
+        source = (
+            view.bank
+            + (
+                view.deck_size,
+                view.dev_played,
+                view.free_roads,
+                view.turn / 100.0,
+                view.vp_target,
+                view.own_vp or 0,
             )
-            for part in player_parts:
-                out += part(view, q)
-        flat = np.concatenate((np.array(out, np.float32), board_flat))
+            + view.hand
+            + view.dev_cards
+            + view.dev_bought_this_turn
+            + view.hand_sizes
+            + view.dev_counts
+            + view.knights
+            + view.played
+            + view.public_vp
+            + view.revealed_vp_cards
+            + view.road_length
+            + pieces
+            + view.discards
+            + view.dev_bought
+            + view.ratios
+            + extras
+            + (0,)
+        )
+        if len(source) != self._source_len:
+            raise ValueError(
+                f"the view's per-seat fields do not fit {n} players "
+                f"({len(source)} numbers, expected {self._source_len})"
+            )
+        head = k.flat[: self._head]
+        np.take(np.array(source, np.float32), k.idx, out=head)
+        # The one-hot entries, all written at once.
+        rows = k.rows
+        lr = view.last_roll
+        ones = [6 + int(view.phase), 18 + N_PHASES + (lr - 1 if 2 <= lr <= 12 else 0)]
+        for seat, col in (
+            (view.longest_road, 21),
+            (view.largest_army, 22),
+            (view.current, 23),
+            (view.special_builder, 25),
+        ):
+            if 0 <= seat < n:
+                ones.append(rows[seat] + col)
+        for seat in view.deciders:
+            if 0 <= seat < n:
+                ones.append(rows[seat] + 24)
+        answers = view.offer_answers
+        if answers and any(answers):
+            for q in range(n):
+                a = answers[q]
+                ones.append(rows[q] + 26 + (a if 0 <= a < 5 else 0))
+        else:  # no offer answered (most steps): every row's "none"
+            ones += k.no_answer
+        head.put(ones, 1.0)
+        # The rare parts: an offer on the table, counter-offers, hands face up.
+        if view.phase in _OFFER_PHASES:
+            head[8 + N_PHASES : 18 + N_PHASES] = view.offer_give + view.offer_get
+        if answers and 4 in answers:
+            counters = view.offer_counters
+            for q in range(n):
+                if answers[q] == 4:
+                    head[rows[q] + 31 : rows[q] + 41] = counters[q][0] + counters[q][1]
+        if view.hands is not None:
+            for q in range(n):
+                head[rows[q] + 41 : rows[q] + 46] = view.hands[q]
+        return k
+
+    def encode(self, view: View, graph: bool = False) -> tuple[F32, dict[str, F32]]:
+        """The flat observation of ``view`` (a seat's), and with ``graph`` its ``hexes``,
+        ``intersections`` and ``paths`` arrays (fresh copies).
+
+        Incremental: each viewer's last observation is kept, and only what changed since
+        that viewer's last view is written into it — the pieces, open sites and robber by
+        difference, the numbers (bank, hands, scores...) read in one array operation from
+        a row of the view's fields, the one-hot entries set at once; the result is a copy.
+        """
+        k = self._fill(view)
         parts: dict[str, F32] = {}
         if graph:
-            parts = {"hexes": hexes.copy(), "intersections": inter.copy(), "paths": paths.copy()}
-        return flat, parts
+            parts = {
+                "hexes": k.hexes.copy(),
+                "intersections": k.inter.copy(),
+                "paths": k.paths.copy(),
+            }
+        return k.flat.copy(), parts
+
+    def encode_into(self, view: View, out: F32) -> None:
+        """Write the flat observation of ``view`` into ``out`` (a row of a batch: the
+        vectorized environment's), as :meth:`encode` would return it."""
+        out[...] = self._fill(view).flat
 
     def arrays(self, view: View) -> dict[str, F32]:
         """The view's arrays by name (``globals``, ``me``, ``players``, ``hexes``,

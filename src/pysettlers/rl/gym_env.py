@@ -3,7 +3,10 @@
 What this is for: single-agent training. ``gymnasium.make("pysettlers/Settlers-v0",
 rules=Rules(...), opponents=["greedy", "weighted", "random"])`` seats the learner at
 ``seat`` (default 0) and a bot (``pysettlers.bots.make_bot``) built from each spec in the
-other seats, clockwise from the learner. ``step(i)`` applies the learner's action ``i``,
+other seats, clockwise from the learner — or, per seat, a policy ``(observation, mask) ->
+action`` or a :class:`~pysettlers.rl.opponents.SnapshotPool` to draw one from at every
+reset (``opponents.py``; with ``offers=False`` the policies propose no trade either).
+``step(i)`` applies the learner's action ``i``,
 then lets the bots take every decision up to the learner's next one (discards and trade
 answers included) or the end of the game; the returned observation is the learner's, with
 its ``action_mask`` (also :meth:`SettlersEnv.action_masks`, sb3-contrib's name).
@@ -12,7 +15,12 @@ its ``action_mask`` (also :meth:`SettlersEnv.action_masks`, sb3-contrib's name).
 than ``max_steps`` actions (all seats; default 20,000) is truncated. ``reset(seed=s)``
 fixes the board, the chance and the bots' generators (``bots.bot_rng(s, seat)``);
 ``reset()`` without a seed draws the next game's seed from the environment's generator.
-``render_mode="ansi"``: ``render()`` returns the board as text.
+``render_mode="ansi"``: ``render()`` returns the board as text; ``"rgb_array"`` an image of
+it, ``"human"`` shows it (``render.py``). ``reward="win"`` (the default, above), ``"points"``
+or a function ``(prev_view, view, seat) -> float`` (``rewards.py``).
+
+``pysettlers/Settlers-v1`` is this environment with :data:`V1_DEFAULTS` (an illegal action is
+refused, not raised), the version whose defaults pass Gymnasium's ``check_env``.
 
 **An illegal action** raises :class:`~pysettlers.rl.core.IllegalActionIndex` naming it and
 the legal ones, the game unchanged (``illegal_action="raise"``, the default). With
@@ -43,24 +51,33 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 import numpy as np
 
-from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
+from pysettlers.bots import Bot
 from pysettlers.engine import Rules, apply, is_over, legal_actions, observe, to_move
 
 from .aec import MAX_STEPS
 from .core import I8, IllegalActionIndex, Table, check_rules
+from .opponents import Opponents, OpponentSpec
+from .render import RENDER_MODES, Renderer
+from .rewards import RewardSpec, call, reward_fn
 
 ENV_ID = "pysettlers/Settlers-v0"
+ENV_ID_V1 = "pysettlers/Settlers-v1"
+V1_DEFAULTS: dict[str, Any] = {"illegal_action": "refuse"}
+"""What ``Settlers-v1`` changes from v0's defaults (docs/rl.md "Conventions"): an illegal
+action is refused (``illegal_reward``, the decision stays the learner's) rather than raised,
+so ``check_env``, which steps an action sampled before a seeded reset, passes as it is."""
 
 
 class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
     """See the module docstring."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Gymnasium's form)
+    # (Gymnasium's form: a plain class attribute)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
         rules: Rules | Mapping[str, Any] | None = None,
-        opponents: Sequence[str] = ("random", "random", "random"),
+        opponents: Sequence[OpponentSpec] = ("random", "random", "random"),
         *,
         seat: int = 0,
         render_mode: str | None = None,
@@ -69,6 +86,7 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
         offers: bool = True,
+        reward: RewardSpec = "win",
     ) -> None:
         if illegal_action not in ("raise", "refuse"):
             raise ValueError(f"illegal_action must be 'raise' or 'refuse' (got {illegal_action!r})")
@@ -79,14 +97,17 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
                 f"{rules.players} players need {rules.players - 1} opponents "
                 f"(got {len(opponents)}: {list(opponents)})"
             )
-        for spec in opponents:
-            if spec not in bot_names():
-                raise ValueError(f"unknown opponent {spec!r} (known: {', '.join(bot_names())})")
         if not 0 <= seat < rules.players:
             raise ValueError(f"seat must be from 0 to {rules.players - 1} (got {seat})")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
-        self.table = Table(rules, graph=graph, quiet=frozenset() if offers else frozenset({seat}))
+        # (opponents, issue 32: bots, policies or snapshot pools per seat: opponents.py)
+        others = [(seat + k) % rules.players for k in range(1, rules.players)]
+        self._opponents = Opponents(opponents, others)
+        self._renderer = Renderer(render_mode, "pysettlers: Settlers")  # refuses a bad mode
+        self._reward = reward_fn(reward)  # (None: "win", read from the state)
+        self._prev_view: Any = None  # the learner's view at its last reward (other rewards)
+        # offers=False: the learner, and the policies that may be its snapshots, never offer.
+        quiet = frozenset() if offers else frozenset({seat}) | self._opponents.policy_seats()
+        self.table = Table(rules, graph=graph, quiet=quiet)
         self.rules = rules
         self.opponents = tuple(opponents)
         self.seat = seat
@@ -107,12 +128,14 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
             int(seed) % 2**63 if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         )
         self.table.new_game(game_seed)
-        others = [(self.seat + k) % self.rules.players for k in range(1, self.rules.players)]
-        self._bots = {
-            p: make_bot(spec, bot_rng(game_seed, p)) for p, spec in zip(others, self.opponents)
-        }
+        self._opponents.start(game_seed)  # bots built, a snapshot drawn from each pool
+        self._bots = self._opponents.bots
         self._steps = 0
         self._play_bots()
+        if self._reward is not None:
+            self._prev_view = observe(self.table.s, self.seat)
+        if self.render_mode == "human":
+            self.render()
         return self.table.observation(self.seat), {"seed": game_seed}
 
     def _play_bots(self) -> None:
@@ -122,8 +145,13 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
             p = to_move(s)
             if p == self.seat:
                 return
+            bot = self._bots.get(p)
+            if bot is None:  # a policy's seat: it acts as a learner would (opponents.py)
+                self._opponents.play(self.table, p)
+                self._steps += 1
+                continue
             legal = legal_actions(s, p)
-            a = self._bots[p].choose(observe(s, p, lazy=True), legal)
+            a = bot.choose(observe(s, p, lazy=True), legal)
             # A bot's choice is the engine's to apply (a bot may play a composite action,
             # such as a whole discard, that the layout's unit form does not number).
             apply(s, a)
@@ -146,24 +174,47 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
         self._steps += 1
         self._play_bots()
         over = is_over(s)
+        if over:  # the result, for the snapshot pools that seated this game's opponents
+            self._opponents.finish(s.winner, self.seat)
         reward = 0.0
-        if over:
+        if self._reward is not None:  # "points" or the user's function, over the views
+            view = observe(s, self.seat)
+            reward = call(self._reward, self._prev_view, view, self.seat)
+            self._prev_view = view
+        elif over:
             reward = 1.0 if s.winner == self.seat else -1.0
         truncated = not over and self._steps >= self.max_steps
         info: dict[str, Any] = {"winner": s.winner} if over else {}
+        if self.render_mode == "human":
+            self.render()
         return self.table.observation(self.seat), reward, over, truncated, info
+
+    @property
+    def seated(self) -> dict[int, str]:
+        """Who plays each other seat this game, by seat: a bot's name, a policy's name, or
+        the name of the member a pool drew (``opponents.py``)."""
+        return dict(self._opponents.seated)
 
     def action_masks(self) -> I8:
         """The learner's mask now (``MaskablePPO`` reads it from here)."""
         return self.table.mask(self.seat)
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """The board: text (``"ansi"``), an RGB array (``"rgb_array"``), or shown
+        (``"human"``, returns ``None``): ``render.py``."""
+        return self._renderer.render(self.table.s)
+
+    def close(self) -> None:
+        self._renderer.close()
+        super().close()
 
 
 def register() -> None:
-    """Register ``pysettlers/Settlers-v0`` with Gymnasium (once)."""
+    """Register ``pysettlers/Settlers-v0`` and ``-v1`` (:data:`V1_DEFAULTS`) with Gymnasium
+    (once). v0 keeps its defaults as they were; a change of defaults is a new version."""
     if ENV_ID not in gym.registry:
         gym.register(id=ENV_ID, entry_point="pysettlers.rl.gym_env:SettlersEnv")
+    if ENV_ID_V1 not in gym.registry:
+        gym.register(
+            id=ENV_ID_V1, entry_point="pysettlers.rl.gym_env:SettlersEnv", kwargs=V1_DEFAULTS
+        )
