@@ -154,3 +154,21 @@ def test_the_vector_env_refuses_a_wrong_batch() -> None:
         env.step(np.array([0, 0, 0]))
     with pytest.raises(ValueError, match="positive int"):
         SettlersVectorEnv(0)
+
+
+def test_make_vec_builds_the_batched_env_with_the_versions_defaults() -> None:
+    import gymnasium as gym
+
+    from pysettlers.rl.vector import SettlersVectorEnv
+
+    envs = gym.make_vec(
+        "pysettlers/Settlers-v1", num_envs=3, vectorization_mode="vector_entry_point"
+    )
+    try:
+        assert isinstance(envs, SettlersVectorEnv) and envs.num_envs == 3
+        assert all(e.illegal_action == "refuse" for e in envs.envs)  # v1's default
+        obs, _ = envs.reset(seed=5)
+        assert len(envs.action_masks()) == 3
+        assert obs is not None
+    finally:
+        envs.close()

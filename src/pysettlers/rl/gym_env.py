@@ -212,9 +212,17 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
 def register() -> None:
     """Register ``pysettlers/Settlers-v0`` and ``-v1`` (:data:`V1_DEFAULTS`) with Gymnasium
     (once). v0 keeps its defaults as they were; a change of defaults is a new version."""
+    # ``gym.make_vec(id, n, vectorization_mode="vector_entry_point")`` builds the batched
+    # env (``vector.py``: N tables in one process, the arrays of all N at once).
+    vector = "pysettlers.rl.vector:SettlersVectorEnv"
     if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="pysettlers.rl.gym_env:SettlersEnv")
+        gym.register(
+            id=ENV_ID, entry_point="pysettlers.rl.gym_env:SettlersEnv", vector_entry_point=vector
+        )
     if ENV_ID_V1 not in gym.registry:
         gym.register(
-            id=ENV_ID_V1, entry_point="pysettlers.rl.gym_env:SettlersEnv", kwargs=V1_DEFAULTS
+            id=ENV_ID_V1,
+            entry_point="pysettlers.rl.gym_env:SettlersEnv",
+            vector_entry_point=vector,
+            kwargs=V1_DEFAULTS,
         )
