@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pysettlers.engine import Action, ActionKind, View, format_action
-from pysettlers.engine.actions import dev_name, format_bundle, resource_name
-from pysettlers.engine.types import Phase, Terrain
+from pysettlers.engine.actions import format_bundle
+from pysettlers.engine.maps.description import TERRAIN_NAMES
+from pysettlers.engine.types import Phase
 from pysettlers.faces import faces_on
 from pysettlers.render import render_status, to_do
 from pysettlers.words import Words
@@ -43,15 +44,6 @@ OFFER_HINT: Final = (
 )
 """Said under the legal actions when the seat may offer a domestic trade: the list holds
 only the simplest offers, and any other the rules allow is accepted."""
-
-_TERRAIN: Final = {
-    Terrain.HILLS: "hills",
-    Terrain.FOREST: "forest",
-    Terrain.PASTURE: "pasture",
-    Terrain.FIELDS: "fields",
-    Terrain.MOUNTAINS: "mountains",
-    Terrain.DESERT: "desert",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +73,7 @@ def board_text(view: View) -> str:
     hexes = []
     for h, name in enumerate(topo.hex_names):
         number = board.numbers[h]
-        terrain = _TERRAIN.get(Terrain(board.terrain[h]), str(board.terrain[h]))
+        terrain = TERRAIN_NAMES[board.terrain[h]]  # (the map descriptions' names)
         hexes.append(f"{name} {terrain}" + (f" {number}" if number else ""))
     harbors = [f"{harbor_rate(kind)} at {topo.path_names[e]}" for kind, e in board.harbors]
     lines = ["Hexes (coordinate terrain number): " + "; ".join(hexes)]
@@ -191,12 +183,3 @@ def seat_json(
         "legal": [line.to_json() for line in legal_lines(view, legal)],
         "chat": [{"seat": p, "text": text} for p, text in chat],
     }
-
-
-def card_words(view: View) -> str:
-    """The seat's own cards in a phrase (``3 ore, 1 wool; knight``), for short prompts."""
-    if view.hand is None:
-        return "no cards shown (a spectator)"
-    hand = ", ".join(f"{c} {resource_name(r)}" for r, c in enumerate(view.hand) if c)
-    devs = ", ".join(f"{c} {dev_name(d)}" for d, c in enumerate(view.dev_cards or ()) if c)
-    return f"{hand or 'no resource cards'}; {devs or 'no development cards'}"
