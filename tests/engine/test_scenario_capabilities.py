@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pysettlers.engine import Rules
-from pysettlers.engine.registry import register_scenario, registered_scenarios, ruleset_for
+from pysettlers.engine.registry import Rule, register_scenario, registered_scenarios, ruleset_for
 from pysettlers.engine.scenario import (
     CAPABILITIES,
     Capability,
@@ -23,6 +23,7 @@ from pysettlers.engine.scenarios.alternate.knights import KnightWindow
 from pysettlers.engine.scenarios.helpers import HelperCards, HelperDeal
 from pysettlers.engine.scenarios.pirate import ClosedHarbor
 from pysettlers.engine.scenarios.ships import ShipPieces
+from pysettlers.engine.types import ActionKind
 
 TUPLES = ("set_ups", "steal_settlers", "harbor_closers", "card_keepers", "path_pieces")
 
@@ -128,4 +129,45 @@ def test_an_object_that_is_no_capability_is_refused_naming_the_scenario() -> Non
     before = registered_scenarios()
     with pytest.raises(ValueError, match=r"odd_capability_test.*_NotACapability"):
         register_scenario(_Odd())
+    assert registered_scenarios() == before
+
+
+def _a_scenario_with_rules() -> Scenario:
+    return next(x for x in registered_scenarios() if x.kinds())
+
+
+@pytest.mark.compiled_differs("an interpreted class cannot subclass the native StatelessRule")
+def test_a_scenario_whose_rules_are_not_its_declared_kinds_is_refused() -> None:
+    owner = _a_scenario_with_rules()
+
+    class _Undeclared(StatelessRule):
+        name = "undeclared_kinds_test"
+
+        def rules(self) -> tuple[Rule, ...]:
+            return owner.rules()  # ... but declares no kinds of its own
+
+    before = registered_scenarios()
+    with pytest.raises(ValueError, match=r"undeclared_kinds_test.*ruled but not declared: \w"):
+        register_scenario(_Undeclared())
+    assert registered_scenarios() == before
+
+
+@pytest.mark.compiled_differs("an interpreted class cannot subclass the native StatelessRule")
+def test_a_kind_claimed_by_two_scenarios_is_refused_naming_its_owner() -> None:
+    owner = _a_scenario_with_rules()
+
+    class _Claimer(StatelessRule):
+        name = "claimer_test"
+
+        def rules(self) -> tuple[Rule, ...]:
+            return owner.rules()
+
+        def kinds(self) -> tuple[ActionKind, ...]:
+            return owner.kinds()
+
+    before = registered_scenarios()
+    with pytest.raises(
+        ValueError, match=rf"claimer_test.*already belong to scenario '{owner.name}'"
+    ):
+        register_scenario(_Claimer())
     assert registered_scenarios() == before

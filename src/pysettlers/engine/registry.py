@@ -129,6 +129,25 @@ def register_scenario(scenario: Scenario) -> None:
                 f"scenario {scenario.name!r}: {type(c).__name__} is none of the capability "
                 "classes of scenario.py"
             )
+    # The kinds a scenario declares are the ids records and RL layouts reserve for it:
+    # caught here, a rule outside them (or a kind claimed twice) fails at import with the
+    # scenario's name, not later as a game that records an action nobody owns.
+    declared = set(scenario.kinds())
+    ruled = {r.kind for r in scenario.rules()}
+    if ruled != declared:
+        extra = ", ".join(sorted(k.name for k in ruled - declared)) or "none"
+        missing = ", ".join(sorted(k.name for k in declared - ruled)) or "none"
+        raise ValueError(
+            f"scenario {scenario.name!r}: kinds() must be exactly the kinds of its rules() "
+            f"(ruled but not declared: {extra}; declared without a rule: {missing})"
+        )
+    for other in _SCENARIOS:
+        shared = declared & set(other.kinds())
+        if shared:
+            raise ValueError(
+                f"scenario {scenario.name!r}: {', '.join(sorted(k.name for k in shared))} "
+                f"already belong to scenario {other.name!r}"
+            )
     _SCENARIOS.append(scenario)
     _ruleset.cache_clear()
 
