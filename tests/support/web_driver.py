@@ -794,7 +794,7 @@ class EngineSide:
     def summary(self) -> dict[str, Any]:
         return {
             "id": GAME,
-            "name": "Helpers",
+            "name": ", ".join(self.s.rules.scenarios).title() or "Base game",
             "status": "in_progress",
             "seats": self.seats,
             "manual_chance": self.manual,
@@ -802,7 +802,8 @@ class EngineSide:
             "turn": self.s.turn,
             "version": self.s.version,
             "winner": None,
-            "rules": {"players": self.s.n, "vp_target": 10, "helpers": True},
+            # The game's own rules, as the server's summary gives them (its seed kept back).
+            "rules": {k: v for k, v in self.s.rules.to_json().items() if k != "seed"},
         }
 
     def open(self, page: Page, base: str) -> None:
