@@ -317,6 +317,26 @@ def test_replay_command_shows_the_board_and_the_step(
         main(["replay", str(out), "--game", "5"])
 
 
+def test_replay_shows_what_the_players_said_under_the_action_it_follows(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "games.jsonl"
+    sim_json(capsys, "--players", "random,random,random", "--games", "1", "--max-turns", "10",
+             "--out", str(out))  # fmt: skip
+    record = json.loads(out.read_text().splitlines()[0])
+    record["chat"] = [[0, 1, "good luck all"], [12, 2, "anyone have ore?"]]
+    out.write_text(json.dumps(record) + "\n")
+    assert main(["replay", str(out), "--step", "12", "--context", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("=> 12"))
+    assert lines[at + 1].strip() == "p2 says: anyone have ore?"
+    assert not any("good luck" in line for line in lines)  # step 0 is outside steps 9-15
+    assert main(["replay", str(out), "--step", "1", "--context", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("=> 1"))
+    assert lines[first - 1].strip() == "p1 says: good luck all"  # said before the first action
+
+
 def test_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     png = tmp_path / "report.png"
     argv = ["sim", "--players", "random,random", "--games", "2", "--max-turns", "200"]

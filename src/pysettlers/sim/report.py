@@ -586,6 +586,7 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
     """
     # Imported here: the engine's replay is only needed by this one command.
     from pysettlers.engine import IllegalActionError, observe, replay
+    from pysettlers.engine.chat import read_chat
     from pysettlers.render import render_view, to_do
 
     actions = record.get("actions", [])
@@ -603,6 +604,10 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
         raise RecordError(str(err)) from None
     view = observe(game.state, None)
     rules = record["rules"]
+    # What the players said, by the step it follows (replay() has checked the field).
+    said: dict[int, list[str]] = {}
+    for line in read_chat(record.get("chat", []), game.state.n, total):
+        said.setdefault(line.step, []).append(f"p{line.seat} says: {line.text}")
     sim = record.get("sim") or {}
     lines = []
     head = f"{rules['players']} players, {rules['map_kind']} map, {rules['vp_target']} VP"
@@ -628,11 +633,14 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
     lines += ["", "Actions (=> marks the last one applied):"]
     lo, hi = max(1, k - context), min(total, k + context)
     width = len(str(hi))
+    pad = " " * (width + 5)  # chat lines sit under the action they follow
+    lines += [pad + x for x in said.get(lo - 1, [])]
     for i in range(lo, hi + 1):
         item = actions[i - 1]
         chance = f"  [{item[1]}]" if len(item) > 1 else ""
         mark = "=>" if i == k else "  "
         lines.append(f"{mark} {i:>{width}}  {item[0]}{chance}")
+        lines += [pad + x for x in said.get(i, [])]
     if total == 0:
         lines.append("  (the record has no actions)")
     return "\n".join(lines) + "\n"
