@@ -298,3 +298,36 @@ def test_the_prompt_holds_nothing_the_seat_cannot_see(fake: FakeEndpoint, seed: 
         sent.append(fake.requests[-1]["messages"])
     assert sent[0] == sent[1]
     assert len(legal_actions(s, p)) > 1  # (a real decision: the bot asked the model)
+
+
+def test_offers_taken_count_its_own_offers_and_only_counters_taken_on_their_terms(
+    fake: FakeEndpoint,
+) -> None:
+    from types import SimpleNamespace
+
+    from pysettlers.engine import ActionKind
+    from pysettlers.engine.events import Traded
+
+    bot = _bot(fake.url, "fake-first")
+    ore, wool, grain = (0, 0, 0, 0, 1), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0)
+
+    def view(offer_id: int, *events: Traded) -> Any:
+        return SimpleNamespace(turn=3, viewer=1, offer_id=offer_id, events=list(events))
+
+    def trade(offer: int, player: int, partner: int, give: Any, get: Any) -> Traded:
+        return Traded(player=player, partner=partner, give=give, get=get, offer=offer)
+
+    # Its own offer #5 (ore for wool), taken by seat 2.
+    bot._count_offer(Action(1, ActionKind.OFFER_TRADE, give=ore, get=wool, to=0b100), view(4))
+    bot._note(view(5, trade(5, 1, 2, ore, wool)))
+    assert bot.stats().offers_accepted == 1
+    # A counter (grain for ore) to seat 0's offer #6; seat 0 trades with it on the offer's
+    # own terms instead: that is no counter taken.
+    bot._count_offer(Action(1, ActionKind.COUNTER_TRADE, give=grain, get=ore, offer=6), view(6))
+    bot._note(view(6, trade(6, 0, 1, wool, ore)))
+    assert bot.stats().offers_accepted == 1
+    # A counter to #7 that seat 0 takes on its terms: seat 0 gives ore and gets grain.
+    bot._count_offer(Action(1, ActionKind.COUNTER_TRADE, give=grain, get=ore, offer=7), view(7))
+    bot._note(view(7, trade(7, 0, 1, ore, grain)))
+    assert bot.stats().offers_accepted == 2
+    assert bot.stats().offers_proposed == 3

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from pysettlers.bots.base import Bot, make_bot
 from pysettlers.engine import Action, ActionKind, Rules, View
 from pysettlers.engine.chat import CHAT_MAX, clean_chat
-from pysettlers.engine.events import Traded
+from pysettlers.engine.events import Bundle5, Traded
 from pysettlers.seattext import seat_text
 
 from . import endpoint as ep
@@ -222,7 +222,10 @@ class LlmBot:
         self._saying: str | None = None
         self._system: tuple[Rules, str] | None = None
         self._turn, self._offers_this_turn = -1, 0
-        self._mine: set[int] = set()  # offers it made (and countered), by number
+        # Offers it made, by number (any trade that closes one is its offer taken), and
+        # the terms of its counters, by the number of the offer they answer (a counter has
+        # no number of its own: only a trade on its terms is the counter taken).
+        self._mine: dict[int, tuple[Bundle5, Bundle5] | None] = {}
         self._budget_told = False
 
     def __repr__(self) -> str:
@@ -492,10 +495,10 @@ class LlmBot:
         if action.kind == ActionKind.OFFER_TRADE:
             self._offers_this_turn += 1
             self._tally.offers_proposed += 1
-            self._mine.add(view.offer_id + 1)  # offers are numbered in order (``#3``)
+            self._mine[view.offer_id + 1] = None  # offers are numbered in order (``#3``)
         elif action.kind == ActionKind.COUNTER_TRADE:
             self._tally.offers_proposed += 1
-            self._mine.add(view.offer_id)
+            self._mine[view.offer_id] = (action.give, action.get)
 
     def _note(self, view: View) -> None:
         """Read the public events since the last view: a trade of one of its offers."""
@@ -503,9 +506,15 @@ class LlmBot:
             self._turn, self._offers_this_turn = view.turn, 0
         me = view.viewer
         for e in view.events:
-            if isinstance(e, Traded) and e.offer in self._mine and me in (e.player, e.partner):
+            if not isinstance(e, Traded) or e.offer not in self._mine:
+                continue
+            counter = self._mine.pop(e.offer)
+            if counter is None:
+                taken = e.player == me
+            else:  # the offerer gave what the counter asked for, and got what it gave
+                taken = e.partner == me and (e.give, e.get) == (counter[1], counter[0])
+            if taken:
                 self._tally.offers_accepted += 1
-                self._mine.discard(e.offer)
 
 
 def make_llm_bot(rng: random.Random, **options: Any) -> LlmBot:
