@@ -161,6 +161,13 @@ ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!
 	src/pysettlers/engine/scenarios/helpers/*.py src/pysettlers/engine/scenarios/alternate/*.py \
 	src/pysettlers/engine/scenarios/pirate/*.py src/pysettlers/engine/scenarios/islands/*.py \
 	src/pysettlers/engine/scenarios/ships/*.py))
+# The RL environments' hot path (issue 32) joins them: the encoder, the table (masks, the
+# legal actions by index), the layout's fields and the frame, and the random bot the
+# environments' opponents usually are. Not the layout itself (a test swaps its table of
+# families, which a compiled caller would not see), nor the other bots (tests patch their
+# methods), nor the environments (Gymnasium's and PettingZoo's classes are their bases).
+RL_MODULES = src/pysettlers/rl/encode.py src/pysettlers/rl/core.py src/pysettlers/rl/fields.py \
+	src/pysettlers/rl/frame.py src/pysettlers/bots/random_bot.py
 SOURCES = $(shell find src/pysettlers -name '*.py')
 # The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
 CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \
@@ -175,7 +182,8 @@ $(MYPYC_STAMP): $(STAMP) $(SOURCES) Makefile
 	@$(CC_CHECK)
 	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
 	cp -r src/pysettlers $(MYPYC_DIR)/
-	cd $(MYPYC_DIR) && $(abspath $(VENV))/bin/mypyc $(ENGINE_MODULES:src/%=%) >mypyc.log 2>&1 \
+	cd $(MYPYC_DIR) && $(abspath $(VENV))/bin/mypyc $(ENGINE_MODULES:src/%=%) \
+		$(RL_MODULES:src/%=%) >mypyc.log 2>&1 \
 		|| (tail -20 mypyc.log; exit 1)
 	touch $@
 

@@ -5,10 +5,13 @@ What this is for: the speed target of the RL environments (docs/rl.md,
 Catanatron's ``info["valid_actions"]``; the same ``rng.integers`` pick on both sides)
 against 3 random bots, 4 players, base game, domestic offers off on our side (``offers=False``:
 Catanatron has no domestic trade), as (1) one environment, (2) a
-``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments (default 16) and (3) on our
-side the vectorized environment (``pysettlers.rl.vector.SettlersVectorEnv``) of as many
-tables. Our side runs in a subprocess of its own, pure (``PYTHONPATH=src``) and, with
-``--compiled DIR`` (a ``make mypyc MYPYC_DIR=DIR`` build), compiled too. Catanatron
+``gymnasium.vector.SyncVectorEnv`` of ``--envs`` environments (default 16; the bare
+environments, ``.unwrapped``, as on Catanatron's side; on ours also over environments as
+``gym.make`` returns them, with its ``OrderEnforcing`` and ``PassiveEnvChecker`` wrappers) and
+(3) on our side the vectorized environment (``pysettlers.rl.vector.SettlersVectorEnv``) of as
+many tables. Our side runs in a subprocess of its own, pure (``PYTHONPATH=src``) and, with
+``--compiled DIR`` (a ``make mypyc MYPYC_DIR=DIR`` build), compiled too; ``--before SRC`` and
+``--before-compiled DIR`` add an earlier tree's sources and build, to compare. Catanatron
 (``catanatron-gym`` 4.0.0 from PyPI, its ``catanatron-v1`` environment with three
 ``RandomPlayer`` enemies and the default vector observation) runs
 under *another* interpreter — ``--catanatron PYTHON``, a venv with it installed::
@@ -113,10 +116,23 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
         acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
         vobs, _r, _term, _trunc, _ = venv.step(np.array(acts))
     vector = (steps // n_envs) * n_envs / (time.process_time() - t)
+
+    # The same over environments as ``gym.make`` returns them, with its wrappers
+    # (``OrderEnforcing``, ``PassiveEnvChecker``): what ``gym.make_vec(..., "sync")`` builds.
+    wrapped = gym.vector.SyncVectorEnv(
+        [lambda: gym.make("pysettlers/Settlers-v0", **options) for _ in range(n_envs)]
+    )
+    vobs, _ = wrapped.reset(seed=seed)
+    t = time.process_time()
+    for _ in range(steps // n_envs):
+        acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
+        vobs, _r, _term, _trunc, _ = wrapped.step(np.array(acts))
+    vector_wrapped = (steps // n_envs) * n_envs / (time.process_time() - t)
+    got = {"single": single, "vector": vector, "vector_wrapped": vector_wrapped}
     try:
         from pysettlers.rl.vector import SettlersVectorEnv
     except ImportError:  # an older tree (a "before" measurement): no vectorized env
-        return {"single": single, "vector": vector}
+        return got
 
     ours_vec = SettlersVectorEnv(n_envs, **options)
     vobs, _ = ours_vec.reset(seed=seed)
@@ -125,7 +141,7 @@ def ours(steps: int, n_envs: int, seed: int) -> dict[str, float]:
         acts = [pick(rng, np.flatnonzero(m)) for m in vobs["action_mask"]]
         vobs, _r, _term, _trunc, _ = ours_vec.step(np.array(acts))
     batched = (steps // n_envs) * n_envs / (time.process_time() - t)
-    return {"single": single, "vector": vector, "batched": batched}
+    return {**got, "batched": batched}
 
 
 def ours_in(pythonpath: str, steps: int, n_envs: int, seed: int) -> dict[str, float]:
@@ -164,18 +180,19 @@ def main() -> None:
     ap.add_argument("--catanatron", metavar="PYTHON", help="an interpreter with catanatron-gym")
     ap.add_argument("--compiled", metavar="DIR", help="a mypyc build (make mypyc MYPYC_DIR=DIR)")
     ap.add_argument("--before", metavar="SRC", help="an earlier tree's src, to compare")
+    ap.add_argument(
+        "--before-compiled", metavar="DIR", help="an earlier tree's mypyc build, to compare"
+    )
     args = ap.parse_args()
-    sides: dict[str, dict[str, list[float]]] = {
-        "before": {},
-        "pure": {},
-        "compiled": {},
-        "catanatron": {},
-    }
+    ours_sides = ("before", "pure", "before-compiled", "compiled")
+    sides: dict[str, dict[str, list[float]]] = {side: {} for side in (*ours_sides, "catanatron")}
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
     for r in range(args.repeats):  # the sides interleaved within each repeat
         runs: dict[str, tuple[Any, str]] = {"pure": (ours_in, src)}
         if args.before:
             runs["before"] = (ours_in, args.before)
+        if args.before_compiled:
+            runs["before-compiled"] = (ours_in, args.before_compiled)
         if args.compiled:
             runs["compiled"] = (ours_in, args.compiled)
         if args.catanatron:
@@ -188,17 +205,18 @@ def main() -> None:
     names = {
         "single": "one environment",
         "vector": f"SyncVectorEnv of {args.envs}",
+        "vector_wrapped": "same, gym.make wrappers",
         "batched": f"SettlersVectorEnv of {args.envs}",
     }
     print(f"learner steps per CPU-second, medians of {args.repeats} x {args.steps} steps")
     for k, name in names.items():
-        line = f"{name:>22}:"
-        for side in ("before", "pure", "compiled", "catanatron"):
+        line = f"{name:>26}:"
+        for side in (*ours_sides, "catanatron"):
             if k in med[side]:
                 line += f"  {side} {med[side][k]:7.0f}"
         print(line)
     them = med["catanatron"]
-    for side in ("before", "pure", "compiled"):
+    for side in ours_sides:
         got = med[side]
         if not got:
             continue
@@ -212,7 +230,8 @@ def main() -> None:
         if "batched" in got:
             print(
                 f"{side}: SettlersVectorEnv {got['batched'] / got['vector']:.2f}x "
-                f"SyncVectorEnv of the same {args.envs} environments"
+                f"SyncVectorEnv of the same {args.envs} environments "
+                f"({got['batched'] / got['vector_wrapped']:.2f}x with gym.make's wrappers)"
             )
 
 

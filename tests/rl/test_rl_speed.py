@@ -98,6 +98,28 @@ def test_the_encoding_is_a_fresh_array_each_time() -> None:
     assert np.array_equal(out, second)
 
 
+def test_numbers_beyond_a_byte_encode_as_the_reference() -> None:
+    # The encoder converts the view's counts as bytes (0 to 255) and the turn apart; a turn
+    # past 255, or a count that is no byte (negative, large, a fraction), must still give the
+    # reference encoder's entries: the general conversion takes over.
+    rules = Rules(players=4)
+    s = new_game(replace(rules, seed=5))
+    for _ in range(60):
+        apply(s, legal_actions(s, deciders(s)[0])[0])
+    view = observe(s, 1)
+    for odd in (
+        {"turn": 1234},
+        {"bank": (300, 0, 19, 2, 1), "turn": 999},
+        {"hand_sizes": (-1, 2, 0, 7)},
+        {"ratios": (4, 3.5, 2, 4, 4) * 4},
+    ):
+        new, ref = Encoder(rules), ReferenceEncoder(rules)
+        for v in (view, replace(view, **odd), view):  # and back: nothing left behind
+            got, _ = new.encode(v)
+            want, _ = ref.encode(v)
+            assert np.array_equal(got, want), (odd, np.flatnonzero(got != want)[:10].tolist())
+
+
 def _same_batch(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
     assert a.keys() == b.keys()
     for k in a:

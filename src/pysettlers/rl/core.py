@@ -75,6 +75,11 @@ class LegalDiscrete(spaces.Discrete):
         state["legal_mask"] = None
         return state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt through the constructor, then given its state: compiled with mypyc (``make
+        # mypyc``) the class is not made by ``__new__`` alone, as pickle's default would.
+        return (LegalDiscrete, (int(self.n),), self.__getstate__())
+
 
 class IllegalActionIndex(IllegalActionError):
     """An action index that is not legal for the deciding seat now (the state is unchanged)."""
@@ -163,9 +168,7 @@ class Table:
 
     def mask(self, seat: int) -> I8:
         out = np.zeros(self.layout.size, np.int8)
-        keys = list(self.legal_map(seat))
-        if keys:
-            out[keys] = 1
+        _mark(out, self.legal_map(seat))
         return out
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -177,9 +180,7 @@ class Table:
             flat_row, mask_row = self.rows
             self.encoder.encode_into(view, flat_row)
             mask_row[:] = 0
-            keys = list(self.legal_map(seat))
-            if keys:
-                mask_row[keys] = 1
+            _mark(mask_row, self.legal_map(seat))
             obs: dict[str, Any] = {"observation": flat_row, "action_mask": mask_row}
             if self.graph:
                 obs.update(self.encoder.encode(view, True)[1])
@@ -225,6 +226,18 @@ class Table:
         from pysettlers.render import render_state
 
         return render_state(self.s)
+
+
+def _mark(mask: I8, legal: dict[int, Action]) -> None:
+    """Set the mask's entries of the legal indices to 1 (the rest are 0 already)."""
+    # (speed, issue 32) A decision has a handful of legal actions (3.7 on average, random
+    # play without offers), set one by one faster than numpy converts a list of indices;
+    # a long list (the set-up's 54 sites) goes through ``np.fromiter``, which converts fast.
+    if len(legal) <= 16:
+        for i in legal:
+            mask[i] = 1
+    else:
+        mask[np.fromiter(legal, np.intp, len(legal))] = 1
 
 
 def graph_of(rules: Rules) -> dict[str, Any]:

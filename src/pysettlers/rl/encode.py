@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -123,7 +125,6 @@ class _Kept:
     idx: npt.NDArray[np.intp]  # the viewer's plan (``Encoder._plan``)
     rows: tuple[int, ...]
     rel: tuple[int, ...]
-    no_answer: tuple[int, ...] = ()  # each row's "no answer" entry
     board: Board | None = None
     m: Mapping | None = None
     # The view's piece tuples last written: compared by identity first (shared while
@@ -137,6 +138,8 @@ class _Kept:
     blocked: tuple[int, ...] | None = None
     open: tuple[int, ...] = ()
     robber: int | None = None
+    pieces_of: tuple[tuple[int, int, int], ...] = ()  # the view's ``pieces_left`` ...
+    pieces: tuple[int, ...] = ()  # ... flattened
 
 
 class Encoder:
@@ -153,8 +156,12 @@ class Encoder:
         sh = self.shapes
         self._head = sh.globals + sh.me + sh.players[0] * sh.players[1]
         # The numbers ``_fill`` reads from a view: 26 of the game and the viewer, the
-        # per-seat fields (21 a seat and the scenarios' columns), and a 0 for the rest.
-        self._source_len = 26 + sh.n * (sh.players[1] - BASE_PLAYER_FEATURES + 21) + 1
+        # per-seat fields (21 a seat and the scenarios' columns), then a 0 for the rest and
+        # a 1 for each row's "no answer" (the common case: no offer answered).
+        self._source_len = 26 + sh.n * (sh.players[1] - BASE_PLAYER_FEATURES + 21) + 2
+        # The turn is the one number of the source that is not a small count (turn / 100,
+        # and a long game's turn passes 255): written apart, after the gather (``_fill``).
+        self._turn_at = 30 + N_PHASES
         # The scenarios' columns of each player row (their RL faces'), looked up once.
         self._player_parts: tuple[Callable[[View, int], Sequence[float]], ...] = tuple(
             face.player_features for face in faces_on(rules) if hasattr(face, "player_features")
@@ -211,7 +218,6 @@ class Encoder:
             inter = flat[j:e].reshape(sh.intersections)
             paths = flat[e:].reshape(sh.paths)
             k = self._kept[viewer] = _Kept(flat, hexes, inter, paths, *self._plan(viewer))
-            k.no_answer = tuple(r + 26 for r in k.rows)
         return k
 
     def _plan(self, viewer: int) -> tuple[npt.NDArray[np.intp], tuple[int, ...], tuple[int, ...]]:
@@ -222,7 +228,7 @@ class Encoder:
         pf = self.shapes.players[1]
         extra = pf - BASE_PLAYER_FEATURES
         s_len = self._source_len
-        zero = s_len - 1
+        zero = s_len - 2
         idx = [zero] * self._head
         # globals: bank, deck, (phase), dev played, free roads, (offer), (roll), turn, target
         idx[0:5] = range(5)
@@ -246,6 +252,7 @@ class Encoder:
         assert o == zero, (o, zero)
         rows = tuple(g + ME_FEATURES + ((q - viewer) % n) * pf for q in range(n))
         for q in range(n):
+            idx[rows[q] + 26] = zero + 1  # "no answer" (``_fill`` moves it when answered)
             for col, width, start in blocks:
                 idx[rows[q] + col : rows[q] + col + width] = range(
                     start + q * width, start + (q + 1) * width
@@ -338,41 +345,41 @@ class Encoder:
         n = view.n
         assert view.hand is not None and view.dev_cards is not None
         assert view.dev_bought_this_turn is not None
-        pieces: tuple[int, ...] = ()
-        for p in view.pieces_left:
-            pieces += p
+        pl = view.pieces_left
+        if pl is not k.pieces_of:  # (shared by the views while no piece changes)
+            k.pieces_of, k.pieces = pl, tuple(chain.from_iterable(pl))
         extras: tuple[float, ...] = ()
         if self._player_parts:
             for q in range(n):
                 for part in self._player_parts:
                     extras += tuple(part(view, q))
-        # The view's numbers in one row (absolute seats), read into place by the plan.
-        source = (
-            view.bank
-            + (
-                view.deck_size,
-                view.dev_played,
-                view.free_roads,
-                view.turn / 100.0,
-                view.vp_target,
-                view.own_vp or 0,
-            )
-            + view.hand
-            + view.dev_cards
-            + view.dev_bought_this_turn
-            + view.hand_sizes
-            + view.dev_counts
-            + view.knights
-            + view.played
-            + view.public_vp
-            + view.revealed_vp_cards
-            + view.road_length
-            + pieces
-            + view.discards
-            + view.dev_bought
-            + view.ratios
-            + extras
-            + (0,)
+        # The view's numbers in one row (absolute seats), read into place by the plan: the
+        # turn's place holds 0 (written below), a 0 and a 1 end it (``_plan``).
+        source: tuple[Any, ...] = (
+            *view.bank,
+            view.deck_size,
+            view.dev_played,
+            view.free_roads,
+            0,
+            view.vp_target,
+            view.own_vp or 0,
+            *view.hand,
+            *view.dev_cards,
+            *view.dev_bought_this_turn,
+            *view.hand_sizes,
+            *view.dev_counts,
+            *view.knights,
+            *view.played,
+            *view.public_vp,
+            *view.revealed_vp_cards,
+            *view.road_length,
+            *k.pieces,
+            *view.discards,
+            *view.dev_bought,
+            *view.ratios,
+            *extras,
+            0,
+            1,
         )
         if len(source) != self._source_len:
             raise ValueError(
@@ -380,30 +387,42 @@ class Encoder:
                 f"({len(source)} numbers, expected {self._source_len})"
             )
         head = k.flat[: self._head]
-        np.take(np.array(source, np.float32), k.idx, out=head)
-        # The one-hot entries, all written at once.
+        # (speed, issue 32) The numbers are counts from 0 to 255 (the turn apart): ``bytes``
+        # converts them several times faster than ``np.array``; anything else (a scenario's
+        # column that is not such a count) takes numpy's general conversion, to the same values.
+        try:
+            row: npt.NDArray[np.generic] = np.frombuffer(bytes(source), np.uint8)
+        except (TypeError, ValueError):
+            row = np.array(source, np.float32)
+        head[...] = row[k.idx]
+        head[self._turn_at] = view.turn / 100.0
+        # The one-hot entries ("no answer" is in the plan).
         rows = k.rows
+        head[6 + int(view.phase)] = 1.0
         lr = view.last_roll
-        ones = [6 + int(view.phase), 18 + N_PHASES + (lr - 1 if 2 <= lr <= 12 else 0)]
-        for seat, col in (
-            (view.longest_road, 21),
-            (view.largest_army, 22),
-            (view.current, 23),
-            (view.special_builder, 25),
-        ):
-            if 0 <= seat < n:
-                ones.append(rows[seat] + col)
+        head[18 + N_PHASES + (lr - 1 if 2 <= lr <= 12 else 0)] = 1.0
+        seat = view.longest_road
+        if 0 <= seat < n:
+            head[rows[seat] + 21] = 1.0
+        seat = view.largest_army
+        if 0 <= seat < n:
+            head[rows[seat] + 22] = 1.0
+        seat = view.current
+        if 0 <= seat < n:
+            head[rows[seat] + 23] = 1.0
+        seat = view.special_builder
+        if 0 <= seat < n:
+            head[rows[seat] + 25] = 1.0
         for seat in view.deciders:
             if 0 <= seat < n:
-                ones.append(rows[seat] + 24)
+                head[rows[seat] + 24] = 1.0
         answers = view.offer_answers
         if answers and any(answers):
             for q in range(n):
                 a = answers[q]
-                ones.append(rows[q] + 26 + (a if 0 <= a < 5 else 0))
-        else:  # no offer answered (most steps): every row's "none"
-            ones += k.no_answer
-        head.put(ones, 1.0)
+                if 0 < a < 5:
+                    head[rows[q] + 26] = 0.0
+                    head[rows[q] + 26 + a] = 1.0
         # The rare parts: an offer on the table, counter-offers, hands face up.
         if view.phase in _OFFER_PHASES:
             head[8 + N_PHASES : 18 + N_PHASES] = view.offer_give + view.offer_get
@@ -449,8 +468,8 @@ class Encoder:
         out: dict[str, F32] = {}
         i = 0
         for name in PARTS:
-            shape: tuple[int, ...] = getattr(sh, name)
-            shape = shape if isinstance(shape, tuple) else (int(shape),)
+            got = getattr(sh, name)  # (a tuple, or the int size of a 1-D part)
+            shape: tuple[int, ...] = got if isinstance(got, tuple) else (int(got),)
             size = int(np.prod(shape))
             out[name] = flat[i : i + size].reshape(shape)
             i += size

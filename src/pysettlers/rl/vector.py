@@ -16,10 +16,12 @@ own). So the same seeds give the same trajectories as ``SyncVectorEnv`` — or a
 environments — step for step (``tests/rl/test_rl_speed.py``). ``action_masks()`` is the
 ``(N, A)`` mask now (sb3-contrib's name).
 
-Why it is faster than ``SyncVectorEnv``: each table writes its observation and mask straight
+What it saves over ``SyncVectorEnv``: each table writes its observation and mask straight
 into its row of the batch (``Table.rows``) — no per-step dictionaries of fresh arrays to
-concatenate — and the observations are encoded incrementally (``encode.py``). The games
-themselves (the bots' turns, the engine) cost what they cost in one environment.
+concatenate — and the loop reads the actions and writes the rewards and flags as Python
+values, the arrays once. That is a few µs a table; the games themselves (the bots' turns,
+the engine, the learner's view and its encoding) cost what they cost in one environment,
+and are most of a step (docs/rl.md "Speed": why this is not 2× ``SyncVectorEnv``).
 
 What this is not: parallel. The tables share one process and one core; for several cores,
 ``gymnasium.vector.AsyncVectorEnv`` over ``SettlersEnv`` (or over this, per process).
@@ -28,7 +30,6 @@ What this is not: parallel. The tables share one process and one core; for sever
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import deepcopy
 from typing import Any
 
 import gymnasium as gym
@@ -80,7 +81,8 @@ class SettlersVectorEnv(gym.vector.VectorEnv[dict[str, Any], npt.NDArray[np.int6
                 self._obs[name][i] = obs[name]
 
     def _out(self) -> dict[str, Any]:
-        return deepcopy(self._obs) if self.copy else self._obs
+        # (a fresh copy of each array: what ``deepcopy`` gives, without its bookkeeping)
+        return {k: v.copy() for k, v in self._obs.items()} if self.copy else self._obs
 
     def reset(
         self,
@@ -126,17 +128,25 @@ class SettlersVectorEnv(gym.vector.VectorEnv[dict[str, Any], npt.NDArray[np.int6
             )
         infos: dict[str, Any] = {}
         rewards, terms, truncs = self._rewards, self._terminations, self._truncations
-        for i, env in enumerate(self.envs):
-            if self._autoreset[i]:  # the game ended last step: a new one, this action ignored
+        # (speed: Python ints and bools for the loop, and the arrays written once after it)
+        ended = self._autoreset.tolist()
+        r_out, term_out, trunc_out = rewards.tolist(), terms.tolist(), truncs.tolist()
+        graph = self._graph
+        for i, (env, a) in enumerate(zip(self.envs, acts.tolist())):
+            if ended[i]:  # the game ended last step: a new one, this action ignored
                 obs, info = env.reset()
-                rewards[i] = 0.0
-                terms[i] = truncs[i] = False
+                r_out[i] = 0.0
+                term_out[i] = trunc_out[i] = False
             else:
-                obs, r, terms[i], truncs[i], info = env.step(acts[i])
-                rewards[i] = float(r)
-            self._put_graph(i, obs)
+                obs, r, term_out[i], trunc_out[i], info = env.step(a)
+                r_out[i] = float(r)
+            if graph:
+                self._put_graph(i, obs)
             if info:
                 infos = self._add_info(infos, info, i)
+        rewards[:] = r_out
+        terms[:] = term_out
+        truncs[:] = trunc_out
         np.logical_or(terms, truncs, out=self._autoreset)
         return self._out(), rewards.copy(), terms.copy(), truncs.copy(), infos
 
