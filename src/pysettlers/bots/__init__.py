@@ -35,6 +35,22 @@ def _llm_bot(rng: random.Random, **options: Any) -> Bot:
 
 register_bot("llm", _llm_bot, lobby=False)  # its options reach outside the game
 
+
+def _learned_bot(rng: random.Random, **options: Any) -> Bot:
+    """The ``learned`` bot (``pysettlers.rl.policy_bot``: a trained policy in NumPy),
+    imported when one is built: importing the bots needs no NumPy."""
+    try:
+        from pysettlers.rl.policy_bot import learned_bot
+    except ImportError as err:
+        raise ValueError(
+            f"the learned bot needs NumPy and the rl extra: pip install 'pysettlers[rl]' ({err})"
+        ) from err
+    return learned_bot(rng, **options)
+
+
+# It plays only the rules its weights were trained for, and reads a file: not in the lobby.
+register_bot("learned", _learned_bot, lobby=False)
+
 __all__ = [
     "LEVELS",
     "Bot",
