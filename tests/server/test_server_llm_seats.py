@@ -52,6 +52,11 @@ def test_without_profiles_the_lobby_offers_no_llm_bot(tmp_path: Path) -> None:
         assert r.status_code == 422, r.text
         assert r.json()["field"] == "seats[1]"
         assert "--llm-profiles" in r.json()["message"]
+        # A registered bot that is off the lobby for other reasons gets no llm hint.
+        r = _post(server.url, _seats({"bot": "learned"}))
+        assert r.status_code == 422, r.text
+        assert "does not offer" in r.json()["message"]
+        assert "--llm-profiles" not in r.json()["message"]
     finally:
         server.stop()
 

@@ -545,12 +545,14 @@ def _check_bot(
     ``llm`` bot with one of the operator's profiles and no other option."""
     known = lobby_bot_names() + (("llm",) if llm_profiles else ())
     if name not in known:
-        why = (
-            " (a language-model bot is offered only when the server's operator names its "
-            "profiles: pysettlers serve --llm-profiles)"
-            if name in bot_names()
-            else ""
-        )
+        why = ""
+        if name == "llm":
+            why = (
+                " (a language-model bot is offered only when the server's operator names its "
+                "profiles: pysettlers serve --llm-profiles)"
+            )
+        elif name in bot_names():
+            why = " (a bot the server does not offer at its tables)"
         raise LobbyError(
             422,
             "bad_bot",
