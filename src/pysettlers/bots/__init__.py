@@ -21,6 +21,7 @@ from .base import (
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .levels import LEVELS
+from .mcts import MctsBot
 from .random_bot import RandomBot
 from .weighted import WeightedBot
 
@@ -57,6 +58,7 @@ __all__ = [
     "BotFactory",
     "ExpertBot",
     "GreedyBot",
+    "MctsBot",
     "RandomBot",
     "WeightedBot",
     "bot_names",
