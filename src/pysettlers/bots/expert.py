@@ -62,8 +62,9 @@ development cards.
 
 Options: ``iterations`` (1–1000, default 6) determinizations per search; ``ms`` (0–60000,
 default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 4) candidates
-searched besides ending the turn; ``value`` (``greedy``, default; or ``learned``) the leaf
-value; ``setup`` (0–60, default 8; 0: the greedy choice) set-up sites searched;
+searched besides ending the turn; ``value`` (``greedy``, default; ``learned``; or
+``learned2``, the model trained on self-play, ``bots/learn``) the leaf value; ``setup``
+(0–60, default 8; 0: the greedy choice) set-up sites searched;
 ``playouts`` (0–100000, default 240) whole-game playouts per set-up settlement (0: value
 the sites by the learned win chance at the end of the set-up); ``deep`` (0–100000, default
 0: off) whole-game playouts per main-phase decision that places a piece or buys a card,
@@ -137,7 +138,7 @@ EXPERT_KEYS = (
 PLAYOUT_POLICIES = ("weighted", "greedy")
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
-VALUES = ("learned", "greedy")
+VALUES = ("learned", "greedy", "learned2")  # learned2: bots/learn (issue 33)
 WIN = 100.0  # a won (lost) game's value: beyond any position's
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
 ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
@@ -467,6 +468,8 @@ class ExpertBot:
         """The value of sampled state ``s`` to seat ``me`` (module docstring, "Leaf value")."""
         if self.value == "learned":
             return learned_value(s, me, info)
+        if self.value == "learned2":
+            return learned2_value(s, me, info)
         value = position_value(observe(s, me), info)
         if self.opp and s.phase != Phase.GAME_OVER:
             value -= self.opp * max(
@@ -481,6 +484,18 @@ def learned_value(s: GameState, me: int, info: F.BoardInfo) -> float:
         return 1.0 if s.winner == me else 0.0
     scores = [VM.score(VM.features(observe(s, q), info)) for q in range(s.n)]
     return VM.win_chances(scores)[me]
+
+
+def learned2_value(s: GameState, me: int, info: F.BoardInfo) -> float:
+    """Seat ``me``'s chance to win in ``s`` by the model trained on self-play
+    (``bots/learn``: every seat's features from its own view of ``s``), 1 or 0 when over."""
+    from .learn import features as LF  # (imported on first use: the bots load without it)
+    from .learn import model as LM
+
+    if s.phase == Phase.GAME_OVER:
+        return 1.0 if s.winner == me else 0.0
+    xs = [LF.features(observe(s, q), info) for q in range(s.n)]
+    return LM.current().win_chances(xs)[me]
 
 
 def _step(s: GameState, a: Action, rng: random.Random) -> None:

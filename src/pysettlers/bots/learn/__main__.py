@@ -1,0 +1,117 @@
+"""``python -m pysettlers.bots.learn``: generate data, train and write the learned value.
+
+What this is for: the documented, reproducible command behind the shipped weights
+(docs/bots.md, "The learned value from self-play")::
+
+    python -m pysettlers.bots.learn generate --games 400 --seed 33000000 --workers 2 \\
+        --out value2-data.json.gz
+    python -m pysettlers.bots.learn train value2-data.json.gz --kind trees \\
+        --out src/pysettlers/bots/learn/value2.json
+
+``generate --model FILE --learned`` is the expert-iteration step: the bots of the next
+round's games include ``expert:value=learned2`` playing with ``FILE``. ``train`` prints
+the held-out table (and with ``--table FILE`` writes it as Markdown).
+
+What this is not: part of ``pysettlers``' main command (training needs the ``train``
+extra, which playing never does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from . import data as D
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pysettlers.bots.learn", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate", help="play and record games (every seat's own view)")
+    g.add_argument("--games", type=int, default=400)
+    g.add_argument("--seed", type=int, default=33_000_000)
+    g.add_argument("--workers", type=int, default=1)
+    g.add_argument("--ray", metavar="ADDRESS", help="play the chunks as Ray tasks")
+    g.add_argument("--max-turns", type=int, default=300)
+    g.add_argument("--learned", action="store_true", help="add expert:value=learned2 seats")
+    g.add_argument("--model", help="the weights value=learned2 uses (default: shipped)")
+    g.add_argument("--out", required=True, help="the data file (.json.gz)")
+    t = sub.add_parser("train", help="fit, measure on held-out games, write weights")
+    t.add_argument("data", nargs="+", help="data files from generate (merged)")
+    t.add_argument("--kind", choices=("trees", "mlp"), default="trees", help="what to write")
+    t.add_argument("--holdout", type=float, default=0.2)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--out", help="write the chosen kind's weights here")
+    t.add_argument("--table", help="write the held-out table here (Markdown)")
+    a = ap.parse_args(argv)
+    try:
+        if a.cmd == "generate":
+            return generate(a)
+        return train(a)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def generate(a: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    games = D.generate(
+        a.games,
+        a.seed,
+        workers=a.workers,
+        max_turns=a.max_turns,
+        learned=a.learned,
+        model=a.model,
+        ray=a.ray,
+    )
+    meta = {
+        "games": a.games,
+        "seed": a.seed,
+        "max_turns": a.max_turns,
+        "learned": a.learned,
+        "model": a.model,
+        "pool": list(D.pool(a.learned)),
+    }
+    D.save(a.out, games, meta)
+    won = sum(1 for g in games if g.winner is not None)
+    snaps = sum(len(g.snaps) for g in games)
+    took = time.perf_counter() - start
+    print(f"{len(games)} games ({won} won), {snaps} snapshots, {took:.0f} s -> {a.out}")
+    return 0
+
+
+def train(a: argparse.Namespace) -> int:
+    from . import train as T  # numpy and scikit-learn: the ``train`` extra
+
+    games = []
+    for path in a.data:
+        got, _meta = D.load(path)
+        games.extend(got)
+    kinds = ("trees", "mlp")
+    rows, docs, tr, te = T.run(games, kinds=kinds, holdout=a.holdout, seed=a.seed)
+    lines = [
+        f"Held out: {te.games} games, {te.snapshots} snapshots "
+        f"(trained on {tr.games} games, {tr.snapshots} snapshots; split by game)",
+        "",
+        "| model | log-loss | winner ranked first |",
+        "|---|---|---|",
+        *(f"| {name} | {loss:.4f} | {hits:.1%} |" for name, loss, hits in rows),
+    ]
+    print("\n".join(lines))
+    for kind, doc in docs.items():
+        print(f"{kind}: export reproduces the trainer within {T.verify(doc):.2e}")
+    if a.table:
+        Path(a.table).write_text("\n".join(lines) + "\n")
+    if a.out:
+        doc = {k: v for k, v in docs[a.kind].items() if k != "_check"}
+        doc["meta"]["data"] = [Path(p).name for p in a.data]
+        Path(a.out).write_text(json.dumps(doc, separators=(",", ":")) + "\n")
+        print(f"wrote {a.out} ({Path(a.out).stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
