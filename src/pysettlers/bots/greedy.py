@@ -81,7 +81,15 @@ Options (keyword arguments, strings accepted so that ``greedy:trade=0`` works): 
 bank trades stay); ``offers`` (0–1, default 0.5) — chance, at each decision of its turn, of
 looking for an offer worth making; ``noise`` (>= 0, default 0.001) — random tie-break;
 ``helpers`` (bool, default on) — use helpers at all (off: never, and it declines Marianne
-and Sean); ``sbp`` (bool, default on) — build in the Special Building Phase (off: pass).
+and Sean); ``sbp`` (bool, default on) — build in the Special Building Phase (off: pass);
+``style`` (``plain``, default; ``roads``, ``cards``, ``cities``, ``harbors``, ``robber``) —
+a strategy bias, weights of the value function above (``styles.py``, ``GREEDY_STYLES``):
+``roads`` always in the road race, the Longest Road award term ×2.5, expansion ×1.8;
+``cards`` development cards (not victory point cards) ×2.5, Largest Army ×1.6; ``cities``
++0.6 to a city's gain, grain and ore pips ×2 in production (set-up too); ``harbors``
+harbors' term ×4 and +0.2 for a settlement on a harbor; ``robber`` the robber's harm to
+opponents ×2.5, ×2 again for the leader (most points in its view), +0.03 per card of the
+victim's hand.
 
 What this is not: no search beyond one action (plus the build it would enable), no
 determinization of hidden cards and no opponent modelling beyond the view's public counts.
@@ -102,6 +110,7 @@ from . import features as F
 from . import scenarios
 from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
+from .styles import GREEDY_STYLES, WEIGHTED_STYLES
 from .trading import Trader
 from .weighted import robber_choice, threat
 
@@ -136,12 +145,14 @@ MAX_TRADES = 6  # maritime trades per turn, a guard against any trade loop
 class _Turn:
     """One decision's context: the viewer's position and lazily computed build gains."""
 
-    def __init__(self, view: View, info: F.BoardInfo) -> None:
+    def __init__(self, view: View, info: F.BoardInfo, style: str = "plain") -> None:
         me = view.viewer
         assert me is not None and view.hand is not None and view.dev_cards is not None
         self.view = view
         self.info = info
         self.me = me
+        self.style_name = style
+        self.style = st = GREEDY_STYLES[style]  # the option ``style``'s weights (styles.py)
         self.hand = view.hand
         self.vp = F.visible_vp(view, me)
         target = max(1, view.vp_target)
@@ -156,6 +167,8 @@ class _Turn:
             0.95 + 0.25 * stage,
         )
         self.w = [sc[r] * stage_w[r] for r in range(5)]
+        self.w[3] *= st.ore_grain  # grain
+        self.w[4] *= st.ore_grain  # ore
         self.demand = [(1 - stage) * a + stage * b for a, b in zip(DEMAND_EARLY, DEMAND_LATE)]
         self.card = [CARD * sc[r] for r in range(5)]
         self.prod = F.production(view, me, info)
@@ -210,7 +223,7 @@ class _Turn:
 
     def for_view(self, view: View) -> _Turn:
         """The context of the same board over another view (the helpers' bots face: Louis)."""
-        return _Turn(view, self.info)
+        return _Turn(view, self.info, self.style_name)
 
     # -- value terms ---------------------------------------------------------------------------
 
@@ -221,7 +234,7 @@ class _Turn:
 
     def harbor_value(self, ratios: Sequence[int]) -> float:
         # Most of a harbor's worth is in the build rate; this is its option value.
-        return self.pf * sum((4 - ratios[r]) * 0.02 for r in range(5))
+        return self.pf * self.style.harbor * sum((4 - ratios[r]) * 0.02 for r in range(5))
 
     def hand_value(self, hand: Sequence[int], near: int = -1) -> float:
         """Cards, closeness to each build, and the risk of a 7; ``near`` overrides the
@@ -295,7 +308,7 @@ class _Turn:
             ),
             reverse=True,
         )
-        return vals[0] + (0.5 * vals[1] if len(vals) > 1 else 0.0)
+        return self.style.expansion * (vals[0] + (0.5 * vals[1] if len(vals) > 1 else 0.0))
 
     def site_prod_gain(self, v: int) -> float:
         g = self._site_gain.get(v)
@@ -315,9 +328,11 @@ class _Turn:
     def dev_value(self, card: int) -> float:
         if card == DevCard.ROAD_BUILDING and not (self.sites or self.lr_race):
             return 0.05
+        if card == DevCard.VICTORY_POINT:
+            return DEV_HELD[card]
         if card == DevCard.KNIGHT and self._army_race():
-            return DEV_HELD[card] + 0.15
-        return DEV_HELD[card]
+            return self.style.dev * (DEV_HELD[card] + 0.15)
+        return self.style.dev * DEV_HELD[card]
 
     def dev_ev(self) -> float:
         return sum(self.dev_share[c] * self.dev_value(c) for c in range(5))
@@ -359,7 +374,7 @@ class _Turn:
             r = self.info.hex_res[h]
             if r != NOBODY and h != rob:
                 prod[r] += self.info.hex_pips[h]
-        return 1.0 + self.prod_value(prod) - self.prod_val
+        return 1.0 + self.style.city + self.prod_value(prod) - self.prod_val
 
     def settlement_delta(self, v: int) -> float:
         prod = list(self.prod)
@@ -375,9 +390,9 @@ class _Turn:
             ratios = [min(q, 3) for q in ratios]
         elif kind != NOBODY:
             ratios[kind] = 2
-        exp = 0.0
+        exp = self.style.harbor_site if kind != NOBODY else 0.0
         if self.settle_left > 1:
-            exp = self.expansion(
+            exp += self.expansion(
                 F.reachable_sites(self.view, self.me, info, 3, extra_building=v, free=self.free)
             )
         return (
@@ -417,7 +432,7 @@ class _Turn:
         length = F.longest_road(self.view, self.info, self.me, e, ship)
         if length <= cur:
             return 0.0
-        return self.lr_value(length) - self.lr_value(cur)
+        return self.style.longest_road * (self.lr_value(length) - self.lr_value(cur))
 
     def lr_value(self, length: int) -> float:
         """The Longest Road card's worth at this length: 2 points held, a chance short of it."""
@@ -437,6 +452,8 @@ class _Turn:
         others = max(view.road_length[q] for q in range(view.n) if q != me)
         if not self.roads_left:
             return False
+        if self.style.road_race:
+            return True
         if view.longest_road == me:
             return others >= mine - 2
         return mine + 4 >= max(5, others + 1)
@@ -467,9 +484,12 @@ class _Turn:
                 ratios = F.ratios_without(view, me, info, closed)
                 d += self.prod_value(prod, ratios) + self.harbor_value(ratios)
                 d -= self.prod_val + self.harbor_val
+        st = self.style
+        lead = self.leader if st.leader != 1.0 else NOBODY  # (style ``robber``)
         for q in range(view.n):
             if q != me and (new[q] or old[q]):
-                d += W_OPP_PIP * self.pf * threat(view, q) * (new[q] - old[q])
+                harm = W_OPP_PIP * self.pf * threat(view, q) * (new[q] - old[q])
+                d += harm * st.robber * (st.leader if q == lead else 1.0)
         if victim != NOBODY and view.hand_sizes[victim]:
             share = F.resource_share(view, victim, info)
             base = self.q_value(self.hand)
@@ -480,8 +500,17 @@ class _Turn:
                     hand[r] += 1
                     ev += share[r] * (self.q_value(hand) - base)
                     hand[r] -= 1
-            d += ev + W_OPP_CARD * threat(view, victim)
+            card = W_OPP_CARD * threat(view, victim) * st.robber
+            d += ev + card * (st.leader if victim == lead else 1.0)
+            d += st.rich * view.hand_sizes[victim]
         return d
+
+    @property
+    def leader(self) -> int:
+        """The opponent with the most points as far as the view shows (the first such seat)."""
+        view = self.view
+        others = [q for q in range(view.n) if q != self.me]
+        return max(others, key=lambda q: F.expected_vp(view, q))
 
     def best_robber(self) -> float:
         """The best robber placement's value (for a knight), over every other hex (and
@@ -511,12 +540,13 @@ class _Turn:
         """The Largest Army card's worth with this many knights played (as ``lr_value``)."""
         view = self.view
         others = max(view.knights[q] for q in range(view.n) if q != self.me)
+        w = self.style.army
         if view.largest_army == self.me:
-            return 2.0 + 0.25 * max(-1, min(2, knights - others))
+            return w * (2.0 + 0.25 * max(-1, min(2, knights - others)))
         gap = max(3, others + 1) - knights
         if gap <= 0:
-            return 2.0
-        return LA_CHANCE * 2.0 * 0.5**gap
+            return w * 2.0
+        return w * LA_CHANCE * 2.0 * 0.5**gap
 
 
 KNOWN_PHASES = frozenset(
@@ -547,7 +577,8 @@ class GreedyBot:
     def __init__(self, rng: random.Random, **options: Any) -> None:
         self.rng = rng
         o = heuristic_options(self.name, options, offers=0.5, noise=0.001)
-        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
+        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size, _ = o
+        self.style = o.style
         self.options = o  # (what a scenario's scores read: ``scenarios.py``)
         self.trader = Trader(rng, threat, self.offer_chance)
         self._turn = -1
@@ -571,7 +602,8 @@ class GreedyBot:
         if view.phase == Phase.KNIGHT_WINDOW:
             return F.knight_window(view, legal)
         if view.phase == Phase.KNIGHT_MOVE:  # an ordinary robber move, out of turn
-            return robber_choice(view, legal, F.board_info(view.board), lambda: 0.0)
+            info = F.board_info(view.board)
+            return robber_choice(view, legal, info, lambda: 0.0, WEIGHTED_STYLES[self.style])
         if view.phase not in KNOWN_PHASES and view.phase not in scenarios.phases():
             return self.rng.choice(legal)  # a phase it has no model for
         if view.phase == Phase.SPECIAL_BUILD and not self.sbp:
@@ -580,7 +612,7 @@ class GreedyBot:
             self._turn = view.turn
             self._trades = 0
             self._offered = False
-        t = _Turn(view, F.board_info(view.board))
+        t = _Turn(view, F.board_info(view.board), self.style)
         ph = view.phase
         if ph == Phase.PRE_ROLL:
             return self._pre_roll(t, legal)
@@ -617,7 +649,7 @@ class GreedyBot:
             self._turn = view.turn
             self._trades = 0
             self._offered = False
-        return _Turn(view, F.board_info(view.board))
+        return _Turn(view, F.board_info(view.board), self.style)
 
     def score(self, t: _Turn, a: Action) -> float:
         """The one-ply score of ``a`` in context ``t`` (ending the turn scores 0)."""

@@ -67,7 +67,16 @@ class HeuristicOptions(NamedTuple):
     sbp: bool  # build in the Special Building Phase (else always pass)
     offers: float  # chance of proposing a domestic offer when it would help
     noise: float  # size of the random tie-break
+    style: str = "plain"  # a strategy bias (``STYLES``), weights of the bot's own scoring
 
+
+STYLES = ("plain", "roads", "cards", "cities", "harbors", "robber")
+"""The strategy biases of the weighted and greedy bots (option ``style``), each a change of
+weights in the bot's own scoring (its module docstring says which): ``roads`` Longest Road
+and expansion, ``cards`` development cards and Largest Army, ``cities`` cities on ore and
+grain, ``harbors`` settling on harbors and trading at them, ``robber`` an aggressive robber
+(the leader's best hex, the richest hand); ``plain`` none. They make the field of opponents
+that play differently (``sim/field.py``), not stronger bots."""
 
 HEURISTIC_KEYS = HeuristicOptions._fields
 
@@ -83,4 +92,5 @@ def heuristic_options(
         sbp=option_bool(bot, "sbp", options.get("sbp", True)),
         offers=option_float(bot, "offers", options.get("offers", offers), 0, 1),
         noise=option_float(bot, "noise", options.get("noise", noise), 0, 100),
+        style=option_choice(bot, "style", options.get("style", "plain"), STYLES),
     )

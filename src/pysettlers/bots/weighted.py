@@ -46,7 +46,16 @@ looking for an offer worth making;
 ``noise`` (>= 0, default 0.01) — size of the random tie-break;
 ``helpers`` (bool, default on) — use a scenario's advantages at all (``ADVANTAGES``: off,
 it never uses a helper and declines Marianne and Sean; for measuring what they are worth);
-``sbp`` (bool, default on) — build in the Special Building Phase (off: always pass).
+``sbp`` (bool, default on) — build in the Special Building Phase (off: always pass);
+``style`` (``plain``, default; ``roads``, ``cards``, ``cities``, ``harbors``, ``robber``) —
+a strategy bias (``styles.py``, ``WEIGHTED_STYLES``): ``roads`` is always in the Longest
+Road race, weighs a road's length 6 (not 4) and the site it leads to ×1.5, and builds a road
+before cards and bank trades; ``cards`` plans a development card first (+1.8) and buys one
+before bank trades and roads; ``cities`` plans the city first (+0.8, the settlement −0.3)
+and weighs grain and ore ×1.5 in sites (set-up too) and cities; ``harbors`` weighs a
+site's harbor ×3 and trades at a harbor's rate toward its first plan even when that does
+not complete it; ``robber`` weighs the leader's harm ×2.5, adds 0.5 per card of the
+victim's hand and plays a knight before every roll it can.
 
 What this is not: no lookahead and no model of hidden cards (see ``greedy.py``); it never
 reads a game state, only the view and the legal actions it is given.
@@ -66,6 +75,7 @@ from . import scenarios
 from .base import register_bot
 from .options import HEURISTIC_KEYS, heuristic_options
 from .scenarios import PathBuild
+from .styles import WEIGHTED_STYLES, WeightedStyle
 from .trading import Trader, plan_value
 
 K = ActionKind
@@ -83,14 +93,22 @@ def threat(view: View, q: int) -> float:
 
 
 def robber_choice(
-    view: View, legal: Sequence[Action], info: F.BoardInfo, noise: Callable[[], float]
+    view: View,
+    legal: Sequence[Action],
+    info: F.BoardInfo,
+    noise: Callable[[], float],
+    style: WeightedStyle = WEIGHTED_STYLES["plain"],
 ) -> Action:
     """The robber placement that hurts the leading opponents most, sparing its own hexes.
     A scenario's site beyond the hexes is weighed the same way, by what its bots face says
-    it costs each player there (``features.site_damage``), and the card stolen there."""
+    it costs each player there (``features.site_damage``), and the card stolen there.
+    ``style`` (``robber``): the leader's harm weighed more, and a large hand to steal from."""
     me = view.viewer
     assert me is not None
     threats = [threat(view, q) if q != me else 0.0 for q in range(view.n)]
+    if style.leader != 1.0:
+        others = [q for q in range(view.n) if q != me]
+        threats[max(others, key=lambda q: F.expected_vp(view, q))] *= style.leader
     best: Action | None = None
     best_score = -1e9
     damage = {a: F.site_damage(view, info, F.move_site(a, info)) for a in legal}
@@ -102,6 +120,7 @@ def robber_choice(
             cards = view.hand_sizes[a.victim]
             if cards:
                 score += 2.0 + 1.5 * threats[a.victim] + 0.1 * min(cards, 8)
+                score += style.rich * cards
         score += noise()
         if score > best_score:
             best, best_score = a, score
@@ -135,7 +154,9 @@ class WeightedBot:
     def __init__(self, rng: random.Random, **options: Any) -> None:
         self.rng = rng
         o = heuristic_options(self.name, options, offers=0.3, noise=0.01)
-        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size = o
+        self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size, _ = o
+        self.style = o.style
+        self.st = WEIGHTED_STYLES[o.style]  # the option ``style``'s changes (styles.py)
         self.trader = Trader(rng, threat, self.offer_chance)
         # The scenarios' parts (their bots faces), resolved once per process.
         self._advantages = scenarios.advantages()
@@ -174,7 +195,7 @@ class WeightedBot:
         if ph == Phase.DISCARD:
             return self._discard(view, legal, info)
         if ph in (Phase.MOVE_ROBBER, Phase.KNIGHT_MOVE):
-            return robber_choice(view, legal, info, self.noise)
+            return robber_choice(view, legal, info, self.noise, self.st)
         if ph == Phase.KNIGHT_WINDOW:
             return F.knight_window(view, legal)
         if ph == Phase.PRE_ROLL:
@@ -213,13 +234,15 @@ class WeightedBot:
                 w = sc[r] * F.RESOURCE_WEIGHT[r]
                 if prod[r] == 0:
                     w *= 1.3  # a resource it does not produce yet
+                if r >= 3:
+                    w *= self.st.ore_grain  # grain, ore (style ``cities``)
                 val += x * w
         val += 0.8 * kinds
         kind = info.inter_harbor[v]
         if kind == Harbor.GENERIC:
-            val += 1.0 + 0.05 * sum(prod)
+            val += self.st.harbor * (1.0 + 0.05 * sum(prod))
         elif kind != NOBODY:
-            val += 0.25 * (prod[kind] + rp[kind])
+            val += self.st.harbor * 0.25 * (prod[kind] + rp[kind])
         return val
 
     def prod(self, view: View, info: F.BoardInfo) -> list[float]:
@@ -250,13 +273,15 @@ class WeightedBot:
                     w *= 1.15  # brick and lumber build the early roads and settlements
                 if not first and prod[r] == 0:
                     w *= 1.35  # the second settlement complements the first
+                if r >= 3:
+                    w *= self.st.ore_grain  # grain, ore (style ``cities``)
                 score += x * w
             score += 1.2 * kinds
             kind = info.inter_harbor[v]
             if kind == Harbor.GENERIC:
-                score += 1.0
+                score += self.st.harbor
             elif kind != NOBODY:
-                score += 0.3 * (rp[kind] + prod[kind])
+                score += self.st.harbor * 0.3 * (rp[kind] + prod[kind])
             score += self.noise()
             if score > best_score:
                 best, best_score = a, score
@@ -312,11 +337,11 @@ class WeightedBot:
             build = builds.get(a.kind)
             if build is None:
                 continue
-            score = self.road_value(view, info, a.path, net, prod)
+            score = self.st.expansion * self.road_value(view, info, a.path, net, prod)
             if lr:
                 gain = F.longest_road(view, info, me, a.path, not build.road) - cur_len
                 if gain > 0:
-                    score += 4.0 * gain
+                    score += self.st.road_gain * gain
             score += self.noise()
             if score > best_score:
                 best, best_score = a, score
@@ -328,6 +353,8 @@ class WeightedBot:
         """Whether one or two roads might take (or keep) the Longest Road card."""
         me = view.viewer
         assert me is not None
+        if self.st.road_race and F.pieces_left(view, me)[0]:
+            return True  # style ``roads``: always in the race
         mine = view.road_length[me]
         others = max(view.road_length[q] for q in range(view.n) if q != me)
         if view.longest_road == me:
@@ -362,6 +389,8 @@ class WeightedBot:
             scored.append((1.8 - 0.8 * F.missing(hand, F.COSTS[F.ROAD]), F.ROAD))
         if view.deck_size:
             scored.append((1.5 - 0.8 * F.missing(hand, F.COSTS[F.DEV]), F.DEV))
+        bias = self.st.plan  # style: a plan preferred (by ``features`` build kind)
+        scored = [(score + bias[k], k) for score, k in scored]
         scored.sort(reverse=True)
         return [k for _, k in scored]
 
@@ -395,6 +424,15 @@ class WeightedBot:
                     best, best_score = a, score
             if best is not None:
                 return best
+        if self.st.harbor_trade and targets:
+            # Style ``harbors``: any step toward the first plan at a harbor's rate (only
+            # surplus given, only a missing card taken: no trade undoes another).
+            cost = F.COSTS[targets[0]]
+            for a in trades:
+                r = max(range(5), key=lambda i: a.give[i])
+                r2 = max(range(5), key=lambda i: a.get[i])
+                if ratios[r] < 4 and cost[r2] > hand[r2] and hand[r] - a.give[r] >= cost[r]:
+                    return a
         return None
 
     # -- phases ---------------------------------------------------------------------------------
@@ -405,6 +443,8 @@ class WeightedBot:
         me = view.viewer
         assert me is not None
         if pre_roll:
+            if self.st.knight_early:  # style ``robber``: every chance to move it
+                return True
             return F.hex_damage(view, info, view.robber)[me] >= 2
         return True
 
@@ -445,7 +485,8 @@ class WeightedBot:
 
             def city_score(a: Action) -> float:
                 rp = info.inter_res_pips[a.intersection]
-                val = sum(rp[r] * info.scarcity[r] * (1.2 if r >= 3 else 1.0) for r in range(5))
+                og = 1.2 * self.st.ore_grain  # grain and ore (style ``cities``: more so)
+                val = sum(rp[r] * info.scarcity[r] * (og if r >= 3 else 1.0) for r in range(5))
                 if rob in info.inter_hexes[a.intersection]:
                     val -= 0.5 * info.hex_pips[rob]
                 return val + self.noise()
@@ -486,6 +527,14 @@ class WeightedBot:
             early = rule(self, view, by, info)
             if early is not None:
                 return early
+
+        if self.st.roads_first and roads:  # style ``roads``: a road before cards and trades
+            road = self._best_road(view, roads, info, free=False)
+            if road is not None:
+                return self._road_payment(view, roads, road, targets, info)
+        buy_first = by.get(K.BUY_DEVELOPMENT) if self.st.cards_first else None
+        if buy_first and view.deck_size:
+            return buy_first[0]  # style ``cards``: a card before bank trades and roads
 
         trade = self._maritime(view, legal, targets)
         if trade is not None:

@@ -30,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     if args.from_file:
         if args.bots:
             raise ValueError("BOT: give either entrants to play or --from FILE, not both")
+        if args.field:
+            raise ValueError("--field: plays games; --from reads results (give one)")
         docs = []
         for path in args.from_file:
             try:
@@ -52,13 +54,28 @@ def run(args: argparse.Namespace) -> int:
         page_out = open_for_writing(args.page) if args.page else None
     else:
         # Everything is validated before the first game: a typo must not cost a run.
-        entrants = arena.parse_entrants(args.bots)
+        fmt = args.format
+        if args.field:
+            from pysettlers.sim import field
+
+            if len(args.bots) != 1:
+                raise ValueError(
+                    f"BOT: --field rates one BOT against the field (got {len(args.bots)}); "
+                    "for a field of your own: --format field BOT MEMBER..."
+                )
+            if fmt not in ("field", "round-robin"):  # (round-robin: the default, not asked)
+                raise ValueError(f"--field plays --format field, not {fmt}")
+            entrants, fmt = field.entrants(args.bots[0], args.exclude or ()), "field"
+        elif args.exclude:
+            raise ValueError("--exclude: only with --field (it names members of the field)")
+        else:
+            entrants = arena.parse_entrants(args.bots)
         config = arena.ArenaConfig(
             rules_from(args, "arena"),
             entrants,
             games=args.games,
             seed=args.seed,
-            fmt=args.format,
+            fmt=fmt,
             max_turns=args.max_turns,
             max_decisions=args.max_decisions,
         )
@@ -143,9 +160,24 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
     )
     a.add_argument(
         "--format",
-        choices=("round-robin", "gauntlet"),
+        choices=("round-robin", "gauntlet", "field"),
         default="round-robin",
-        help="round-robin, or gauntlet: the first BOT against the others (round-robin)",
+        help="round-robin; gauntlet: the first BOT against every set of the others; field: "
+        "the first BOT against 3 copies (players - 1) of each other in turn (round-robin)",
+    )
+    a.add_argument(
+        "--field",
+        action="store_true",
+        help="rate the one BOT against the field (sim/field.py: random, weighted and greedy "
+        "plain, with noise and in each style, and mcts): head-to-head tables, one rating "
+        "over all the games, each member's share with a 95%% interval, the worst one",
+    )
+    a.add_argument(
+        "--exclude",
+        metavar="MEMBER",
+        action="append",
+        help="with --field: leave this member (a spec, or a bot name for all its specs, "
+        "e.g. mcts) out of the field; may be repeated",
     )
     a.add_argument("--seed", type=int, default=1, help="master seed of every game (1)")
     add_rules_arguments(a, "arena", rules)  # --players among them: the seats of a table

@@ -12,7 +12,9 @@ What this is for: rating bots against each other with seat order balanced out.
   A B C C — a second seat, not a missing player). Copies are dealt in turn (A B A B rather
   than A A B B), because in CATAN who plays after whom matters. ``gauntlet``: the first
   entrant at every table with each set of ``players - 1`` of the others (the field), filled
-  the same way when the field is smaller. Each table is played in every cyclic rotation of
+  the same way when the field is smaller. ``field`` (``--field BOT``, :mod:`.field`): the
+  first entrant against ``players - 1`` copies of each other entrant in turn, one table a
+  member (head to head). Each table is played in every cyclic rotation of
   its seats, so every entrant sits in every seat equally often: a *round* is every table
   in every rotation, and ``--games`` is rounded up to whole rounds.
 * **Playing** — game ``i`` of the schedule is :func:`~pysettlers.sim.runner.run_game` of a
@@ -23,7 +25,8 @@ What this is for: rating bots against each other with seat order balanced out.
   status, winner, points, turns), ratings with 95% intervals (:mod:`.ratings`), the gap
   between each entrant and the next one below it (or along ``--gaps``) with the 95%
   interval of that difference, the pairwise table and each entrant's wins against its fair
-  share; beside them each entrant's domestic trade and chat (``negotiation``) and, for bots
+  share (a ``field``: the first entrant's share against each member, ``field.head_to_head``);
+  beside them each entrant's domestic trade and chat (``negotiation``) and, for bots
   that keep their own accounting such as the ``llm`` bot, its refused replies, fallbacks,
   tokens and cost (``models``). No wall-clock time is in it but the models' latency, kept
   under ``wall_clock`` keys, so the same seed gives the same bytes apart from those (and,
@@ -48,12 +51,12 @@ from typing import Any
 from pysettlers.engine import Rules
 from pysettlers.engine.config import upgrade_json
 
-from . import ratings
+from . import field, ratings
 from .measures import MEASURES, measures_json, split_wall_clock
 from .runner import BotSpec, GameResult, SimConfig, labelled_specs, run_game
 
 FORMAT = "pysettlers-arena/1"
-FORMATS = ("round-robin", "gauntlet")
+FORMATS = ("round-robin", "gauntlet", "field")
 RESAMPLES = 1000  # bootstrap resamples for the intervals
 
 
@@ -88,6 +91,8 @@ def schedule(n: int, players: int, fmt: str) -> list[tuple[int, ...]]:
         return _fill(range(n), players)
     if fmt == "gauntlet":
         return [(0, *rest) for rest in _fill(range(1, n), players - 1)]
+    if fmt == "field":
+        return field.schedule(n, players)
     raise ValueError(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
 
 
@@ -511,6 +516,11 @@ def analyse(config_json: dict[str, Any], games: Sequence[dict[str, Any]]) -> dic
         ],
         "negotiation": negotiation(labels, games),
         "models": models(labels, games),
+        **(
+            {"field": field.head_to_head(config_json, games)}
+            if config_json.get("format") == "field"
+            else {}
+        ),
         "games": list(games),
     }
 

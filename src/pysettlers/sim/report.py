@@ -265,8 +265,11 @@ def arena_sections(doc: dict[str, Any]) -> list[tuple[str, list[str], list[list[
                 gap_rows,
             )
         )
+    from .field import sections as field_sections  # (the field's head-to-head, if one)
+
     return [
         *sections,
+        *field_sections(doc),
         (
             "Row finished ahead of column (a level finish counts half; games together)",
             ["", *labels],
