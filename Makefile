@@ -149,7 +149,8 @@ bench-server: $(STAMP)
 # declarations for fields and keep no Annotated field roles, which redact and the JSON read)
 # config.py (compiled, Rules' typed attributes would reject a wrong option with a
 # TypeError before __post_init__ could name it in a ValueError) and views.py (a lazy view
-# fills itself in through __getattr__, which mypyc's native classes do not call), and
+# fills itself in through __getattr__, which mypyc's native classes do not call; the work of
+# making a view is engine/viewfields.py, compiled), and
 # errors.py (adapters subclass IllegalActionError — the RL env's IllegalActionIndex — and an
 # interpreted class cannot subclass a native one; it is raised, never in the game loop).
 # The map descriptions (engine/maps/) stay interpreted too: they run once per game, when the
@@ -162,12 +163,13 @@ ENGINE_MODULES = $(filter-out $(INTERPRETED),$(wildcard src/pysettlers/engine/[!
 	src/pysettlers/engine/scenarios/pirate/*.py src/pysettlers/engine/scenarios/islands/*.py \
 	src/pysettlers/engine/scenarios/ships/*.py))
 # The RL environments' hot path (issue 32) joins them: the encoder, the table (masks, the
-# legal actions by index), the layout's fields and the frame, and the random bot the
-# environments' opponents usually are. Not the layout itself (a test swaps its table of
-# families, which a compiled caller would not see), nor the other bots (tests patch their
-# methods), nor the environments (Gymnasium's and PettingZoo's classes are their bases).
+# legal actions by index), the layout's fields and the frame, the opponents' turns of the
+# single-agent environment (turns.py), and the random bot the environments' opponents
+# usually are. Not the layout itself (a test swaps its table of families, which a compiled
+# caller would not see), nor the other bots (tests patch their methods), nor the
+# environments (Gymnasium's and PettingZoo's classes are their bases).
 RL_MODULES = src/pysettlers/rl/encode.py src/pysettlers/rl/core.py src/pysettlers/rl/fields.py \
-	src/pysettlers/rl/frame.py src/pysettlers/bots/random_bot.py
+	src/pysettlers/rl/frame.py src/pysettlers/rl/turns.py src/pysettlers/bots/random_bot.py
 SOURCES = $(shell find src/pysettlers -name '*.py')
 # The build needs a C compiler and Python's headers (Python.h); say which ones are missing.
 CC_CHECK = $(PY) -c 'import os, shutil, sys, sysconfig; \

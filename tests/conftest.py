@@ -24,8 +24,13 @@ import pytest
 COMPILED = os.environ.get("PYSETTLERS_COMPILED") == "1"
 """Whether this run is meant to test the compiled build (``make test-mypyc``)."""
 
-# A module of each compiled package; events and config stay interpreted (see the Makefile).
-_PROBES = ("pysettlers.engine.game", "pysettlers.engine.scenarios.helpers.rules")
+# A module of each compiled package; events and config stay interpreted (see the Makefile),
+# and of the RL environments only the hot path is compiled (the Makefile's RL_MODULES).
+_PROBES = (
+    "pysettlers.engine.game",
+    "pysettlers.engine.scenarios.helpers.rules",
+    "pysettlers.rl.encode",
+)
 
 
 def _compiled(name: str) -> tuple[bool, str]:

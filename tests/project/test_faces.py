@@ -164,7 +164,8 @@ def test_the_bots_name_no_scenario(name: str) -> None:
     scenario touches no bot module. (The alternate rules' bots face says ``NOTHING``: their
     decisions are the bots' shared rules of thumb in ``features``.)"""
     module = importlib.import_module(f"pysettlers.bots.{name}")
-    tree = ast.parse(Path(str(module.__file__)).read_text())
+    # (its source: beside the module, which in the compiled build is an extension module)
+    tree = ast.parse((Path(str(module.__file__)).parent / f"{name}.py").read_text())
     own = {"HELPER_KINDS", "FIRST_HELPER_KIND"}
     for package, _ in faces.faces("bots"):
         words = faces.face(package, "words")

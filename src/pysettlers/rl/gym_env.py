@@ -52,13 +52,14 @@ import gymnasium as gym
 import numpy as np
 
 from pysettlers.bots import Bot
-from pysettlers.engine import Rules, apply, is_over, legal_actions, observe, to_move
+from pysettlers.engine import Rules, is_over, observe
 
 from .aec import MAX_STEPS
 from .core import I8, IllegalActionIndex, Table, check_rules
 from .opponents import Opponents, OpponentSpec
 from .render import RENDER_MODES, Renderer
 from .rewards import RewardSpec, call, reward_fn
+from .turns import play_bots
 
 ENV_ID = "pysettlers/Settlers-v0"
 ENV_ID_V1 = "pysettlers/Settlers-v1"
@@ -140,22 +141,14 @@ class SettlersEnv(gym.Env[dict[str, Any], np.int64]):
 
     def _play_bots(self) -> None:
         """The bots decide until the learner's turn to decide, the end, or ``max_steps``."""
-        s = self.table.s
-        while not is_over(s) and self._steps < self.max_steps:
-            p = to_move(s)
-            if p == self.seat:
-                return
-            bot = self._bots.get(p)
-            if bot is None:  # a policy's seat: it acts as a learner would (opponents.py)
-                self._opponents.play(self.table, p)
-                self._steps += 1
-                continue
-            legal = legal_actions(s, p)
-            a = bot.choose(observe(s, p, lazy=True), legal)
-            # A bot's choice is the engine's to apply (a bot may play a composite action,
-            # such as a whole discard, that the layout's unit form does not number).
-            apply(s, a)
-            self._steps += 1
+        # (speed, issue 32: the loop is ``turns.py``, which ``make mypyc`` compiles)
+        self._steps = play_bots(
+            self.table.s, self.seat, self._bots, self._play_policy, self._steps, self.max_steps
+        )
+
+    def _play_policy(self, p: int) -> None:
+        """A policy's seat plays one action, as a learner would (``opponents.py``)."""
+        self._opponents.play(self.table, p)
 
     def step(
         self, action: np.int64 | int
