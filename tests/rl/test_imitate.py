@@ -260,3 +260,24 @@ def test_the_shipped_agent_loads_by_default_and_beats_random_players() -> None:
         assert played.status == "finished", played.error
         wins += played.winner == seed % 4
     assert wins >= 3, wins  # (a clone of the greedy bot; random players rarely win a game)
+
+
+def test_int8_matrices_come_back_within_half_a_step_of_their_column_scale(
+    tmp_path: Path,
+) -> None:
+    table = Table(RULES)
+    d, a = table.encoder.shapes.flat, table.layout.size
+    rng = np.random.default_rng(3)
+    w0, pi_w = rng.normal(0, 0.1, (d, 8)), rng.normal(0, 1.0, (8, a))
+    w0[:, 2] = 0.0  # an all-zero column is stored exactly
+    args = (RULES, np.zeros(d), np.ones(d), [(w0, np.zeros(8))])
+    heads = ((pi_w, np.zeros(a)), (rng.normal(0, 0.1, (8, 1)), np.zeros(1)))
+    small = save_weights(tmp_path / "q.npz", *args, *heads)
+    full = save_weights(tmp_path / "f.npz", *args, *heads, int8=False)
+    with np.load(small) as z:
+        assert z["w0"].dtype == np.int8 and z["w0_scale"].shape == (8,)
+    q = load_weights(small)
+    step = np.abs(w0).max(axis=0) / 127
+    assert (np.abs(q.hidden[0][0] - w0) <= step / 2 + 1e-6).all()
+    assert (q.hidden[0][0][:, 2] == 0).all()
+    assert small.stat().st_size < full.stat().st_size

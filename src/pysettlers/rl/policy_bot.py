@@ -15,7 +15,9 @@ JSON of the rules it was trained for, seed left out), ``obs_dim`` and ``actions`
 encoder's and the layout's sizes, checked on load), ``mean`` and ``scale`` (the input
 normalisation: ``(obs - mean) / scale``), the hidden layers ``w0, b0, w1, b1, …``
 (``w`` is ``(in, out)``), the policy head ``pi_w, pi_b`` and the value head ``v_w, v_b``,
-and ``meta`` (JSON: how it was trained). float16 or float32; computed in float32.
+and ``meta`` (JSON: how it was trained). A matrix ``m`` is float16 or float32, or int8
+with ``m_scale`` beside it (float32, one per output column: ``m = q × m_scale``; version
+2); the vectors float16 or float32; computed in float32.
 
 **Domestic offers**: the policies are trained with ``offers=False`` (they never propose a
 trade), so the bot leaves offers and counter-offers out of its mask whenever anything else
@@ -47,7 +49,7 @@ from .layout import ActionLayout, action_layout, legal_index_map
 F32 = npt.NDArray[np.float32]
 
 WEIGHTS_FORMAT = "pysettlers-mlp-policy"
-WEIGHTS_VERSION = 1
+WEIGHTS_VERSION = 2
 """Bumped when the file's layout or the meaning of an array changes; an older or newer
 file is refused with the version it has and the one this code reads."""
 
@@ -115,8 +117,12 @@ def save_weights(
     *,
     meta: Mapping[str, Any] | None = None,
     dtype: type[np.floating[Any]] = np.float16,
+    int8: bool = True,
 ) -> Path:
     """Write a weights file (the module docstring's arrays) in ``dtype``; returns its path.
+    ``int8``: the matrices stored as int8 with a scale per output column (``w`` is
+    ``q × w_scale``), a quarter of float32's size for a change of the logits well below
+    their differences; the vectors stay in ``dtype``.
 
     Checks the shapes against the rules' encoder and layout, so a file that would not play
     is never written."""
@@ -133,11 +139,18 @@ def save_weights(
         "scale": np.asarray(scale, np.float32),
     }
     width = enc.shapes.flat
-    for i, (w, b) in enumerate(hidden):
-        arrays[f"w{i}"] = np.asarray(w, dtype)
-        arrays[f"b{i}"] = np.asarray(b, dtype)
-    arrays["pi_w"], arrays["pi_b"] = np.asarray(pi[0], dtype), np.asarray(pi[1], dtype)
-    arrays["v_w"], arrays["v_b"] = np.asarray(v[0], dtype), np.asarray(v[1], dtype)
+    named = [(f"w{i}", w, f"b{i}", b) for i, (w, b) in enumerate(hidden)]
+    named += [("pi_w", pi[0], "pi_b", pi[1]), ("v_w", v[0], "v_b", v[1])]
+    for wn, w, bn, b in named:
+        m = np.asarray(w, np.float32)
+        if int8:
+            col = np.abs(m).max(axis=0) / 127.0 if m.size else np.ones(m.shape[1:], np.float32)
+            col[col == 0] = 1.0  # (an all-zero column: any scale stores it exactly)
+            arrays[wn] = np.round(m / col).astype(np.int8)
+            arrays[f"{wn}_scale"] = col.astype(np.float32)
+        else:
+            arrays[wn] = m.astype(dtype)
+        arrays[bn] = np.asarray(b, dtype)
     policy = _policy_of(arrays, rules, width, lay.size, str(path))
     del policy  # (built only to check the shapes)
     out = Path(path)
@@ -156,7 +169,10 @@ def _policy_of(
     def f32(name: str) -> F32:
         if name not in arrays:
             raise ValueError(f"{where}: weights file has no array {name!r}")
-        return np.asarray(arrays[name], np.float32)
+        a = np.asarray(arrays[name], np.float32)
+        if f"{name}_scale" in arrays:  # an int8 matrix: q × its columns' scales
+            a = a * np.asarray(arrays[f"{name}_scale"], np.float32)
+        return a
 
     mean, scale = f32("mean"), f32("scale")
     if mean.shape != (obs_dim,) or scale.shape != (obs_dim,):
