@@ -38,20 +38,9 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
-from support.spies import Spy
+from support.spies import Spy, play_with_views
 
 TINY = {"iterations": 1, "width": 2, "setup": 2, "playouts": 4, "deep": 4}
-
-
-def run(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
-    s = new_game(rules)
-    seen = [-1] * rules.players
-    while not is_over(s) and s.turn <= max_turns:
-        p = to_move(s)
-        legal = legal_actions(s, p)
-        since, seen[p] = seen[p], s.version
-        apply_checked(s, bots[p].choose(observe(s, p, since), legal))
-    return s
 
 
 @pytest.mark.parametrize(
@@ -77,7 +66,7 @@ def test_expert_plays_legal_games_from_views_only(rules: Rules) -> None:
         else make_bot("greedy", bot_rng(rules.seed, p))
         for p in range(rules.players)
     ]
-    s = run(rules, bots)
+    s = play_with_views(rules, bots)
     assert is_over(s), f"unfinished after {s.turn} turns"
     spy = bots[hero]
     assert isinstance(spy, Spy) and spy.calls
@@ -91,7 +80,7 @@ def test_expert_is_reproducible_with_iterations() -> None:
 
     def game() -> tuple[int, ...]:
         bots = [make_bot("expert", bot_rng(31, p), **TINY) for p in range(4)]
-        s = run(rules, bots, max_turns=30)
+        s = play_with_views(rules, bots, max_turns=30)
         return (s.version, *s.hands)
 
     assert game() == game()
@@ -157,7 +146,7 @@ def test_expert_round_horizon_and_time_budget_play_legally() -> None:
         make_bot("expert", bot_rng(25, 1), iterations=1, width=1, horizon="round", setup=0)
     )
     bots[2] = Spy(make_bot("expert", bot_rng(25, 2), ms=1, width=1, memory=False, setup=0))
-    run(rules, bots, max_turns=40)
+    play_with_views(rules, bots, max_turns=40)
     assert all(isinstance(b, Spy) and b.calls for b in bots[1:3])
 
 
@@ -352,7 +341,7 @@ def test_expert_learned_set_up_search_plays_legally(
             "expert", bot_rng(26, 2), iterations=1, width=1, value="learned", setup=8, playouts=0
         )
     )
-    s = run(rules, bots, max_turns=3)
+    s = play_with_views(rules, bots, max_turns=3)
     assert s.phase != Phase.SETUP_SETTLEMENT
     searched = [b.inner.setup_searches for b in bots[:3] if isinstance(b, Spy)]
     assert searched == [2, 0, 2]  # both set-up settlements, whatever the leaf value
@@ -440,7 +429,7 @@ def test_expert_proposes_domestic_trades_on_its_turn() -> None:
         return a
 
     spy.choose = recording  # type: ignore[method-assign]
-    run(rules, bots, max_turns=40)
+    play_with_views(rules, bots, max_turns=40)
     assert made
     quiet = Spy(make_bot("expert", bot_rng(27, 0), trade=False, **TINY))
     q_inner = quiet.choose
@@ -453,7 +442,7 @@ def test_expert_proposes_domestic_trades_on_its_turn() -> None:
         return a
 
     quiet.choose = q_recording  # type: ignore[method-assign]
-    run(rules, [quiet, *bots[1:]], max_turns=40)
+    play_with_views(rules, [quiet, *bots[1:]], max_turns=40)
     assert not offers
 
 

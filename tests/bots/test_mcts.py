@@ -11,7 +11,6 @@ arena`` (docs/bots.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -29,20 +28,9 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
-from support.spies import Spy
+from support.spies import Spy, play_with_views
 
 SMALL = {"iterations": 4, "setup": 12, "depth": 1}
-
-
-def run(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
-    s = new_game(rules)
-    seen = [-1] * rules.players
-    while not is_over(s) and s.turn <= max_turns:
-        p = to_move(s)
-        legal = legal_actions(s, p)
-        since, seen[p] = seen[p], s.version
-        apply_checked(s, bots[p].choose(observe(s, p, since), legal))
-    return s
 
 
 @pytest.mark.parametrize(
@@ -62,7 +50,7 @@ def test_mcts_plays_legal_games_from_views_only(rules: Rules, rollout: str) -> N
         else make_bot("greedy", bot_rng(rules.seed, p))
         for p in range(rules.players)
     ]
-    s = run(rules, bots)
+    s = play_with_views(rules, bots)
     assert is_over(s), f"unfinished after {s.turn} turns"
     spy = bots[hero]
     assert isinstance(spy, Spy) and spy.calls
@@ -83,7 +71,7 @@ def test_same_seed_same_game() -> None:
         bots = [make_bot("mcts", bot_rng(44, p), **SMALL) for p in range(2)] + [
             make_bot("weighted", bot_rng(44, p)) for p in range(2, 4)
         ]
-        s = run(rules, bots, max_turns=25)
+        s = play_with_views(rules, bots, max_turns=25)
         return (s.version, s.turn, *s.hands)
 
     assert game() == game()
@@ -177,6 +165,6 @@ def test_mcts_beats_random_in_most_two_player_games() -> None:
             else make_bot("random", bot_rng(rules.seed, p))
             for p in range(2)
         ]
-        s = run(rules, bots, max_turns=300)
+        s = play_with_views(rules, bots, max_turns=300)
         wins += s.winner == hero
     assert wins >= 3, wins

@@ -14,7 +14,19 @@ from collections.abc import Sequence
 from dataclasses import fields
 
 from pysettlers.bots import Bot
-from pysettlers.engine import Action, ActionKind, GameState, View
+from pysettlers.engine import (
+    Action,
+    ActionKind,
+    GameState,
+    Rules,
+    View,
+    apply_checked,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    to_move,
+)
 
 FREE_FORM = (ActionKind.OFFER_TRADE, ActionKind.COUNTER_TRADE)
 
@@ -38,3 +50,16 @@ class Spy:
         assert choice in legal or (not self.listed_only and choice.kind in FREE_FORM), choice
         self.kinds[choice.kind] += 1
         return choice
+
+
+def play_with_views(rules: Rules, bots: Sequence[Bot], max_turns: int = 400) -> GameState:
+    """A game of ``rules`` played by ``bots`` (one a seat) through the engine's checked
+    apply, each decision from the seat's own view with the events since its last one."""
+    s = new_game(rules)
+    seen = [-1] * rules.players
+    while not is_over(s) and s.turn <= max_turns:
+        p = to_move(s)
+        legal = legal_actions(s, p)
+        since, seen[p] = seen[p], s.version
+        apply_checked(s, bots[p].choose(observe(s, p, since), legal))
+    return s

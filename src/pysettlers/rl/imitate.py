@@ -106,9 +106,9 @@ class DemoConfig:
 
 
 def _build(spec: str, rng: Any) -> Bot:
-    from pysettlers.sim.runner import build_bot, labelled_specs
+    from pysettlers.sim.runner import bot_from_text
 
-    return build_bot(labelled_specs([spec])[0], rng)
+    return bot_from_text(spec, rng)
 
 
 def play_demo(cfg: DemoConfig, index: int) -> dict[str, Any]:

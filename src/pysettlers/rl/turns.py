@@ -53,7 +53,9 @@ def play_bots(
             steps += 1
             continue
         legal = legal_actions(s, p)
-        if isinstance(bot, RandomBot):  # (compiled: a native call, not a Python one)
+        if isinstance(bot, RandomBot):
+            # The same call as below: narrowed to the class, a compiled build calls its
+            # native method directly instead of looking ``choose`` up through Python.
             a = bot.choose(observe(s, p, lazy=True), legal)
         else:
             a = bot.choose(observe(s, p, lazy=True), legal)

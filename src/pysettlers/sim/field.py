@@ -29,11 +29,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from pysettlers.bots import bot_names
+from pysettlers.bots.options import STYLES as BOT_STYLES
 
 from .runner import BotSpec, labelled_specs
 from .stats import wilson
 
-STYLES = ("roads", "cards", "cities", "harbors", "robber")
+STYLES = tuple(s for s in BOT_STYLES if s != "plain")  # (plain: the bot itself, a member)
 
 FIELD: tuple[str, ...] = (
     "random",

@@ -256,6 +256,11 @@ def build_bot(spec: BotSpec, rng: random.Random) -> Bot:
     return cast(Bot, bot)
 
 
+def bot_from_text(text: str, rng: random.Random) -> Bot:
+    """A new bot for one spec's text (``greedy:noise=0.3``, ``label:pkg.mod.Class``)."""
+    return build_bot(labelled_specs([text])[0], rng)
+
+
 def check_specs(specs: Sequence[BotSpec]) -> None:
     """Build each bot once, so that unknown bots and bad options fail before any game (and
     a bot's ``stats()`` that does not keep :func:`~.measures.bot_stats`'s protocol).

@@ -120,15 +120,13 @@ def play(
     seed: int, specs_pool: Sequence[str], max_turns: int, featurize: Featurize = features
 ) -> GameData:
     """Game ``seed`` (its players and bots drawn from ``random.Random(seed)``), recorded."""
-    from pysettlers.sim.runner import build_bot, parse_players
+    from pysettlers.sim.runner import bot_from_text
 
     r = random.Random(seed)
     n = r.choice(PLAYERS)
     specs = [r.choice(specs_pool) for _ in range(n)]
     s = new_game(Rules(players=n, seed=seed))
-    bots = [
-        build_bot(parse_players(f"{sp},random")[0], bot_rng(seed, p)) for p, sp in enumerate(specs)
-    ]
+    bots = [bot_from_text(sp, bot_rng(seed, p)) for p, sp in enumerate(specs)]
     rec = Recorder(n, board_info(s.board), featurize)
     match = Match(s, bots, chance=random.Random(f"value2/{seed}"), max_turns=max_turns)
     while not match.bounded():
