@@ -251,33 +251,28 @@ def test_levels_are_registered_bots_with_their_options() -> None:
 
 
 def test_the_lobby_shows_each_levels_own_defaults() -> None:
-    """The lobby's option panels (``web/js/lobby.js``) show each heuristic bot's and level's
-    defaults; they must be the bots' own, since an untouched panel sends nothing."""
-    import re
-    from pathlib import Path
+    """The lobby's option panels are drawn from the declared specs (``bot_option_specs``,
+    served in the rules schema); an untouched panel sends nothing, so each default shown
+    must be the default the bot (or level) really plays with."""
+    from pysettlers.bots.options import bot_option_specs
 
-    import pysettlers
-
-    js = (Path(pysettlers.__file__).parent / "web" / "js" / "lobby.js").read_text()
-    panel = re.compile(r"^  (\w+): HEURISTIC\(([\d.]+), ([\d.]+)\)", re.M)
-    shown = {name: (float(offers), float(noise)) for name, offers, noise in panel.findall(js)}
-    assert set(shown) == {"weighted", "greedy", "easy", "medium", "hard"}
-    for name, (offers, noise) in shown.items():
+    for name in ("weighted", "greedy", "easy", "medium", "hard"):
+        shown = {s.key: s.default for s in bot_option_specs(name)}
         bot = make_bot(name, random.Random(0))
         assert isinstance(bot, (WeightedBot, GreedyBot))
-        assert (bot.offer_chance, bot.noise_size) == pytest.approx((offers, noise)), name
-    # The expert's own options: each number and switch shown is the bot's default.
-    block = js[js.index("  expert: [") :]
-    block = block[: block.index("  ],")]
-    rows = re.findall(r'^    \["(\w+)", "[^"]*", ([\w.]+)', block, re.M)
-    assert {key for key, _ in rows} >= {"iterations", "width", "setup", "playouts", "deep"}
+        assert (bot.offer_chance, bot.noise_size) == pytest.approx(
+            (shown["offers"], shown["noise"])
+        ), name
+        assert bot.style == shown["style"] == "plain"
+    # The expert's own options: each number, switch and choice shown is the bot's default.
     expert = make_bot("expert", random.Random(0))
     assert isinstance(expert, ExpertBot)
     attr = {"memory": "use_memory"}
-    for key, shown_default in rows:
-        own = getattr(expert, attr.get(key, key))
-        want = shown_default == "true" if isinstance(own, bool) else float(shown_default)
-        assert own == want, key
+    from pysettlers.bots.expert import EXPERT_SPECS
+
+    assert bot_option_specs("expert")[: len(EXPERT_SPECS)] == EXPERT_SPECS
+    for s in EXPERT_SPECS:  # (then the greedy bot's: checked above)
+        assert getattr(expert, attr.get(s.key, s.key)) == s.default, s.key
 
 
 # -- the learned leaf value ----------------------------------------------------------------------

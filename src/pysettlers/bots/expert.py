@@ -114,27 +114,18 @@ from . import value_model as VM
 from .base import register_bot
 from .greedy import GreedyBot, Turn
 from .memory import Memory
-from .options import HEURISTIC_KEYS, check_options, option_bool, option_choice, option_float
+from .options import (
+    GREEDY_SPECS,
+    HEURISTIC_KEYS,
+    OptionSpec,
+    parse_options,
+    register_option_specs,
+)
 from .value_model import leaf_hand_value
 from .weighted import WeightedBot
 
 K = ActionKind
 SEARCHED = frozenset({Phase.MAIN, Phase.BUILD})
-EXPERT_KEYS = (
-    "iterations",
-    "ms",
-    "width",
-    "opp",
-    "memory",
-    "horizon",
-    "value",
-    "setup",
-    "playouts",
-    "deep",
-    "top",
-    "deep_turns",
-    "playout",
-)
 PLAYOUT_POLICIES = ("weighted", "greedy")
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
@@ -143,6 +134,62 @@ WIN = 100.0  # a won (lost) game's value: beyond any position's
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
 ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
 HORIZONS = ("turn", "round")
+EXPERT_SPECS = (  # the expert's own options (module docstring), then the greedy bot's
+    OptionSpec("iterations", "sampled deals per search", "number", 6, 1, 1000, 1, integer=True),
+    OptionSpec("ms", "time per search in ms (0: by deals)", "number", 0, 0, 60000, 10),
+    OptionSpec(
+        "width", "moves searched besides ending the turn", "number", 4, 1, 30, 1, integer=True
+    ),
+    OptionSpec("opp", "weight of the best opponent's value", "number", 0.3, 0, 2, 0.05),
+    OptionSpec("memory", "remembers the cards seen changing hands", "bool", True),
+    OptionSpec("horizon", "rollouts stop at the end of its", "choice", "turn", choices=HORIZONS),
+    OptionSpec("value", "value of a position", "choice", "greedy", choices=VALUES),
+    OptionSpec(
+        "setup",
+        "set-up sites searched (0: the greedy choice)",
+        "number",
+        8,
+        0,
+        60,
+        1,
+        integer=True,
+    ),
+    OptionSpec(
+        "playouts",
+        "games played out per set-up settlement",
+        "number",
+        240,
+        0,
+        100000,
+        10,
+        integer=True,
+    ),
+    OptionSpec(
+        "deep",
+        "games played out per build or buy (0: none)",
+        "number",
+        0,
+        0,
+        100000,
+        10,
+        integer=True,
+    ),
+    OptionSpec("top", "best moves played out (deep)", "number", 3, 2, 30, 1, integer=True),
+    OptionSpec(
+        "deep_turns",
+        "turns each is played (0: to the end)",
+        "number",
+        0,
+        0,
+        1000,
+        1,
+        integer=True,
+    ),
+    OptionSpec(
+        "playout", "bots that play the playouts", "choice", "weighted", choices=PLAYOUT_POLICIES
+    ),
+)
+EXPERT_KEYS = tuple(s.key for s in EXPERT_SPECS)
 GAME_CAP = 4000  # decisions a playout of the rest of a game may take (a guard)
 PLAYOUT_TURNS = 400  # ... and turns: past them the learned win chance stands in
 PLAYOUT_BOT = {"trade": False}  # the playouts' bots: no domestic offers (a third faster)
@@ -179,29 +226,22 @@ class ExpertBot:
     OPTIONS = (*EXPERT_KEYS, *HEURISTIC_KEYS)
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
-        check_options(self.name, options, self.OPTIONS)
+        o = parse_options(self.name, options, EXPERT_SPECS, self.OPTIONS)
         self.rng = rng
-        self.iterations = int(
-            option_float(self.name, "iterations", options.pop("iterations", 6), 1, 1000)
-        )
-        self.ms = option_float(self.name, "ms", options.pop("ms", 0), 0, 60000)
-        self.width = int(option_float(self.name, "width", options.pop("width", 4), 1, 30))
-        self.opp = option_float(self.name, "opp", options.pop("opp", 0.3), 0, 2)
-        self.horizon = option_choice(self.name, "horizon", options.pop("horizon", "turn"), HORIZONS)
-        self.value = option_choice(self.name, "value", options.pop("value", "greedy"), VALUES)
-        self.setup = int(option_float(self.name, "setup", options.pop("setup", 8), 0, 60))
-        self.playouts = int(
-            option_float(self.name, "playouts", options.pop("playouts", 240), 0, 100000)
-        )
-        self.deep = int(option_float(self.name, "deep", options.pop("deep", 0), 0, 100000))
-        self.top = int(option_float(self.name, "top", options.pop("top", 3), 2, 30))
-        self.deep_turns = int(
-            option_float(self.name, "deep_turns", options.pop("deep_turns", 0), 0, 1000)
-        )
-        self.playout = option_choice(
-            self.name, "playout", options.pop("playout", "weighted"), PLAYOUT_POLICIES
-        )
-        self.use_memory = option_bool(self.name, "memory", options.pop("memory", True))
+        self.iterations: int = o["iterations"]
+        self.ms: float = o["ms"]
+        self.width: int = o["width"]
+        self.opp: float = o["opp"]
+        self.horizon: str = o["horizon"]
+        self.value: str = o["value"]
+        self.setup: int = o["setup"]
+        self.playouts: int = o["playouts"]
+        self.deep: int = o["deep"]
+        self.top: int = o["top"]
+        self.deep_turns: int = o["deep_turns"]
+        self.playout: str = o["playout"]
+        self.use_memory: bool = o["memory"]
+        options = {k: v for k, v in options.items() if k not in o}  # the greedy bot's
         self.greedy_options = dict(options)
         self.greedy = GreedyBot(rng, **options)
         self.memory = Memory()
@@ -508,3 +548,4 @@ def _step(s: GameState, a: Action, rng: random.Random) -> None:
 
 
 register_bot("expert", ExpertBot)
+register_option_specs("expert", (*EXPERT_SPECS, *GREEDY_SPECS))

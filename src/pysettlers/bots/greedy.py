@@ -109,7 +109,7 @@ from pysettlers.engine.types import NOBODY, DevCard, Harbor
 from . import features as F
 from . import scenarios
 from .base import register_bot
-from .options import HEURISTIC_KEYS, heuristic_options
+from .options import GREEDY_SPECS, HEURISTIC_KEYS, heuristic_options
 from .styles import GREEDY_STYLES, WEIGHTED_STYLES
 from .trading import Trader
 from .weighted import robber_choice, threat
@@ -576,7 +576,7 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
         self.rng = rng
-        o = heuristic_options(self.name, options, offers=0.5, noise=0.001)
+        o = heuristic_options(self.name, options, GREEDY_SPECS)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size, _ = o
         self.style = o.style
         self.options = o  # (what a scenario's scores read: ``scenarios.py``)

@@ -42,6 +42,7 @@ from typing import Any
 
 from .base import Bot, register_bot
 from .greedy import GreedyBot
+from .options import GREEDY_SPECS, WEIGHTED_SPECS, register_option_specs, with_defaults
 from .weighted import WeightedBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -50,21 +51,30 @@ MEDIUM_NOISE = 8.0  # ... by about this much in its close calls
 HARD_NOISE = 0.333  # the greedy bot's scores are victory points' worth
 
 
+EASY = {"noise": EASY_NOISE, "offers": 0.0}  # each level's settings of its bot's options
+MEDIUM = {"noise": MEDIUM_NOISE, "offers": 0.0}
+HARD = {"noise": HARD_NOISE}
+
+
 def easy(rng: random.Random, **options: Any) -> Bot:
     """The ``easy`` level: a blurred weighted bot (module docstring)."""
-    return WeightedBot(rng, **{"noise": EASY_NOISE, "offers": 0.0, **options})
+    return WeightedBot(rng, **{**EASY, **options})
 
 
 def medium(rng: random.Random, **options: Any) -> Bot:
     """The ``medium`` level: the weighted bot, its close calls blurred, no offers of its own."""
-    return WeightedBot(rng, **{"noise": MEDIUM_NOISE, "offers": 0.0, **options})
+    return WeightedBot(rng, **{**MEDIUM, **options})
 
 
 def hard(rng: random.Random, **options: Any) -> Bot:
     """The ``hard`` level: the greedy bot, its closest calls blurred."""
-    return GreedyBot(rng, **{"noise": HARD_NOISE, **options})
+    return GreedyBot(rng, **{**HARD, **options})
 
 
 register_bot("easy", easy)
 register_bot("medium", medium)
 register_bot("hard", hard)
+# The levels' options: their bot's, with the level's settings as defaults.
+register_option_specs("easy", with_defaults(WEIGHTED_SPECS, **EASY))
+register_option_specs("medium", with_defaults(WEIGHTED_SPECS, **MEDIUM))
+register_option_specs("hard", with_defaults(GREEDY_SPECS, **HARD))

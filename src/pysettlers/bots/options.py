@@ -1,7 +1,9 @@
 """Bot options given as ``name:key=value`` strings: parsing and validation.
 
 What this is for: turning the option values of a bot spec (strings, numbers, booleans) into
-typed settings with clear errors, and the options the weighted and greedy bots share.
+typed settings with clear errors, and the options the weighted and greedy bots share; each
+bot option declared once (``OptionSpec``), which both its bot's parsing and the lobby's
+panel (the rules schema's ``bots``) read.
 
 What this is not: the bots' behaviour, or the parsing of the spec itself (``sim/runner.py``).
 """
@@ -9,7 +11,7 @@ What this is not: the bots' behaviour, or the parsing of the spec itself (``sim/
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, Literal, NamedTuple
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -78,19 +80,100 @@ grain, ``harbors`` settling on harbors and trading at them, ``robber`` an aggres
 (the leader's best hex, the richest hand); ``plain`` none. They make the field of opponents
 that play differently (``sim/field.py``), not stronger bots."""
 
-HEURISTIC_KEYS = HeuristicOptions._fields
+
+class OptionSpec(NamedTuple):
+    """One bot option, declared once: what its bot's parsing validates against and what the
+    lobby draws (``GET /api/rules/schema``'s ``bots``): a checkbox for ``bool``, a number
+    input within ``lo``..``hi`` by ``step`` for ``number`` (``integer``: a whole number), a
+    list of ``choices`` for ``choice``."""
+
+    key: str
+    label: str  # the lobby's words for it
+    kind: Literal["bool", "number", "choice"]
+    default: bool | float | str
+    lo: float | None = None
+    hi: float | None = None
+    step: float | None = None
+    choices: tuple[str, ...] = ()
+    integer: bool = False
+
+    def parse(self, bot: str, value: object) -> Any:
+        """``value`` validated as this option of ``bot`` (errors name both)."""
+        if self.kind == "bool":
+            return option_bool(bot, self.key, value)
+        if self.kind == "choice":
+            return option_choice(bot, self.key, value, self.choices)
+        assert self.lo is not None and self.hi is not None
+        x = option_float(bot, self.key, value, self.lo, self.hi)
+        return int(x) if self.integer else x
+
+    def as_dict(self) -> dict[str, Any]:
+        """The spec as data for the lobby's page."""
+        return {
+            "key": self.key,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+            "lo": self.lo,
+            "hi": self.hi,
+            "step": self.step,
+            "choices": list(self.choices),
+            "integer": self.integer,
+        }
+
+
+def parse_options(
+    bot: str,
+    options: Mapping[str, object],
+    specs: Sequence[OptionSpec],
+    known: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """``options`` of ``bot`` validated by ``specs``, each missing one at its default, by key;
+    names not in ``known`` (default: the specs' keys) are refused."""
+    check_options(bot, options, [s.key for s in specs] if known is None else known)
+    return {s.key: s.parse(bot, options.get(s.key, s.default)) for s in specs}
+
+
+def with_defaults(specs: Sequence[OptionSpec], **defaults: object) -> tuple[OptionSpec, ...]:
+    """``specs`` with some defaults changed (a level's settings of its bot's options)."""
+    unknown = set(defaults) - {s.key for s in specs}
+    if unknown:
+        raise ValueError(f"no such option(s): {', '.join(sorted(unknown))}")
+    return tuple(s._replace(default=defaults.get(s.key, s.default)) for s in specs)  # type: ignore[arg-type]
+
+
+def heuristic_specs(*, offers: float, noise: float) -> tuple[OptionSpec, ...]:
+    """The weighted and greedy bots' options; ``offers``/``noise``: the bot's defaults."""
+    return (
+        OptionSpec("trade", "trades with the bank and players", "bool", True),
+        OptionSpec("helpers", "uses its helper", "bool", True),
+        OptionSpec("sbp", "builds in the Special Building Phase", "bool", True),
+        OptionSpec("offers", "chance of making an offer", "number", offers, 0, 1, 0.05),
+        OptionSpec("noise", "randomness of its choices", "number", noise, 0, 100, 0.001),
+        OptionSpec("style", "strategy bias", "choice", "plain", choices=STYLES),
+    )
+
+
+WEIGHTED_SPECS = heuristic_specs(offers=0.3, noise=0.01)
+GREEDY_SPECS = heuristic_specs(offers=0.5, noise=0.001)
+HEURISTIC_KEYS = tuple(s.key for s in WEIGHTED_SPECS)
+assert HeuristicOptions._fields == HEURISTIC_KEYS  # the specs name its fields
+
+_SPECS: dict[str, tuple[OptionSpec, ...]] = {"weighted": WEIGHTED_SPECS, "greedy": GREEDY_SPECS}
+
+
+def register_option_specs(bot: str, specs: Sequence[OptionSpec]) -> None:
+    """Declare the options bot kind ``bot`` takes (beside its ``register_bot``)."""
+    _SPECS[bot] = tuple(specs)
+
+
+def bot_option_specs(bot: str) -> tuple[OptionSpec, ...]:
+    """The options bot kind ``bot`` takes (none declared: empty)."""
+    return _SPECS.get(bot, ())
 
 
 def heuristic_options(
-    bot: str, options: Mapping[str, object], *, offers: float, noise: float
+    bot: str, options: Mapping[str, object], specs: Sequence[OptionSpec]
 ) -> HeuristicOptions:
-    """Validate ``options`` of the weighted or greedy bot; ``offers``/``noise`` are defaults."""
-    check_options(bot, options, HEURISTIC_KEYS)
-    return HeuristicOptions(
-        trade=option_bool(bot, "trade", options.get("trade", True)),
-        helpers=option_bool(bot, "helpers", options.get("helpers", True)),
-        sbp=option_bool(bot, "sbp", options.get("sbp", True)),
-        offers=option_float(bot, "offers", options.get("offers", offers), 0, 1),
-        noise=option_float(bot, "noise", options.get("noise", noise), 0, 100),
-        style=option_choice(bot, "style", options.get("style", "plain"), STYLES),
-    )
+    """Validate ``options`` of the weighted or greedy bot by its ``specs`` (defaults in them)."""
+    return HeuristicOptions(**parse_options(bot, options, specs))

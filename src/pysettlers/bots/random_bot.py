@@ -25,8 +25,15 @@ from pysettlers.engine import Action, ActionKind, View
 
 from . import scenarios
 from .base import register_bot
+from .options import OptionSpec, parse_options, register_option_specs
 
 T = TypeVar("T")
+RANDOM_SPECS = (
+    OptionSpec("offer_chance", "chance of making an offer", "number", 0.05, 0, 1, 0.05),
+    OptionSpec("offers_per_turn", "offers per turn at most", "number", 1, 0, 20, 1, integer=True),
+    OptionSpec("counter_chance", "chance of a counter-offer", "number", 0.05, 0, 1, 0.05),
+    OptionSpec("helper_chance", "chance of using its helper", "number", 0.2, 0, 1, 0.05),
+)
 
 
 class RandomBot:
@@ -34,20 +41,13 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(
-        self,
-        rng: random.Random,
-        *,
-        offer_chance: float = 0.05,
-        offers_per_turn: int = 1,
-        counter_chance: float = 0.05,
-        helper_chance: float = 0.2,
-    ) -> None:
+    def __init__(self, rng: random.Random, **options: object) -> None:
+        o = parse_options(self.name, options, RANDOM_SPECS)
         self.rng = rng
-        self.offer_chance = offer_chance
-        self.offers_per_turn = offers_per_turn
-        self.counter_chance = counter_chance
-        self.helper_chance = float(helper_chance)
+        self.offer_chance: float = o["offer_chance"]
+        self.offers_per_turn: int = o["offers_per_turn"]
+        self.counter_chance: float = o["counter_chance"]
+        self.helper_chance: float = o["helper_chance"]
         self._turn = -1
         self._offers = 0
         self._advantages = scenarios.advantages()  # (resolved once per process)
@@ -132,3 +132,4 @@ _TALK = (_OFFER, _COUNTER)
 
 
 register_bot("random", RandomBot)
+register_option_specs("random", RANDOM_SPECS)

@@ -73,7 +73,7 @@ from pysettlers.engine.types import NOBODY, Harbor
 from . import features as F
 from . import scenarios
 from .base import register_bot
-from .options import HEURISTIC_KEYS, heuristic_options
+from .options import HEURISTIC_KEYS, WEIGHTED_SPECS, heuristic_options
 from .scenarios import PathBuild
 from .styles import WEIGHTED_STYLES, WeightedStyle
 from .trading import Trader, plan_value
@@ -153,7 +153,7 @@ class WeightedBot:
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
         self.rng = rng
-        o = heuristic_options(self.name, options, offers=0.3, noise=0.01)
+        o = heuristic_options(self.name, options, WEIGHTED_SPECS)
         self.trade, self.use_helpers, self.sbp, self.offer_chance, self.noise_size, _ = o
         self.style = o.style
         self.st = WEIGHTED_STYLES[o.style]  # the option ``style``'s changes (styles.py)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from pysettlers.bots import lobby_bot_names
+from pysettlers.bots.options import bot_option_specs
 from pysettlers.engine import Rules
 from pysettlers.engine.config import default_map_kind
 from pysettlers.engine.options import Option, Options, Place
@@ -359,7 +360,7 @@ def schema(
     ``placeholders`` of optional numbers: the discard limit the rules apply when none is
     given), so that the form offers only what the engine takes, with no rule written in
     JavaScript. Each list is in the form's order; ``groups`` are the form's groups in
-    order, with their headings."""
+    order, with their headings; ``bots`` each lobby bot's options (``OptionSpec``)."""
     by_players: dict[str, Any] = {}
     players = rules.options["players"]
     maps = rules.options["map_kind"]
@@ -382,4 +383,7 @@ def schema(
         "game": _in_form_order(game, place),
         "groups": [{"name": name, "label": label} for name, label in FORM_GROUPS],
         "by_players": by_players,
+        # Each lobby bot's options as its parsing declares them (bots/options.py): the
+        # lobby's panel of a bot seat is drawn from these, so no option is written twice.
+        "bots": {name: [s.as_dict() for s in bot_option_specs(name)] for name in lobby_bot_names()},
     }

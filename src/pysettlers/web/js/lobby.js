@@ -18,67 +18,36 @@ const BOTS = [
   ["greedy", "Greedy (plain hard)"],
 ];
 
-// Each bot's options as the server's bots take them (bots/random_bot.py, bots/options.py):
-// [key, label, default, {min, max, step}] — a checkbox for a boolean, else a number. Only
-// values that differ from the default are sent.
-const HEURISTIC = (offers, noise) => [
-  ["trade", "trades with the bank and players", true],
-  ["helpers", "uses its helper", true],
-  ["sbp", "builds in the Special Building Phase", true],
-  ["offers", "chance of making an offer", offers, { min: 0, max: 1, step: 0.05 }],
-  ["noise", "randomness of its choices", noise, { min: 0, max: 100, step: 0.001 }],
-];
-const BOT_OPTIONS = {
-  random: [
-    ["offer_chance", "chance of making an offer", 0.05, { min: 0, max: 1, step: 0.05 }],
-    ["offers_per_turn", "offers per turn at most", 1, { min: 0, max: 20, step: 1 }],
-    ["counter_chance", "chance of a counter-offer", 0.05, { min: 0, max: 1, step: 0.05 }],
-    ["helper_chance", "chance of using its helper", 0.2, { min: 0, max: 1, step: 0.05 }],
-  ],
-  weighted: HEURISTIC(0.3, 0.01),
-  greedy: HEURISTIC(0.5, 0.001),
-  easy: HEURISTIC(0, 20),
-  medium: HEURISTIC(0, 8),
-  hard: HEURISTIC(0.5, 0.333),
-  expert: [
-    ["iterations", "sampled deals per search", 6, { min: 1, max: 1000, step: 1 }],
-    ["ms", "time per search in ms (0: by deals)", 0, { min: 0, max: 60000, step: 10 }],
-    ["width", "moves searched besides ending the turn", 4, { min: 1, max: 30, step: 1 }],
-    ["setup", "set-up sites searched (0: the greedy choice)", 8, { min: 0, max: 60, step: 1 }],
-    ["playouts", "games played out per set-up settlement", 240, { min: 0, max: 100000, step: 10 }],
-    ["deep", "games played out per build or buy (0: none)", 0,
-      { min: 0, max: 100000, step: 10 }],
-    ["memory", "remembers the cards seen changing hands", true],
-    ...HEURISTIC(0.5, 0.001),
-  ],
-};
-
-/** The options panel of one bot seat: redrawn for the bot chosen; `value()` the changed ones. */
-function botOptions(i, botSelect) {
+/** The options panel of one bot seat, drawn from the bot's option specs (the schema's
+ * `bots`, declared once in Python: bots/options.py `OptionSpec`) and redrawn for the bot
+ * chosen: a checkbox for a bool, a list for a choice, a number within its range; `value()`
+ * the options that differ from their defaults (only those are sent). */
+function botOptions(i, botSelect, specs) {
   const box = h("details", { class: "bot-opts", "data-opts": i },
     h("summary", { title: "the bot's options", "aria-label": "bot options" }, "⚙"));
   let inputs = [];
   const draw = () => {
-    const spec = BOT_OPTIONS[botSelect.value] || [];
-    inputs = spec.map(([key, label, def, range]) => {
-      const name = `seat${i}-${key}`;
-      const input = typeof def === "boolean"
-        ? h("input", { type: "checkbox", name, checked: def })
-        : h("input", { type: "number", name, value: def, ...range });
-      const row = typeof def === "boolean" ? h("label", { class: "check small" }, input, label)
-        : h("label", { class: "opt" }, h("span", {}, label), input);
-      return { key, def, input, row };
+    inputs = (specs[botSelect.value] || []).map((o) => {
+      const name = `seat${i}-${o.key}`;
+      let input;
+      if (o.kind === "bool") input = h("input", { type: "checkbox", name, checked: o.default });
+      else if (o.kind === "choice") input = select(name, o.choices.map((c) => [c, c]), o.default);
+      else input = h("input", { type: "number", name, value: o.default, min: o.lo, max: o.hi, step: o.step });
+      const row = o.kind === "bool" ? h("label", { class: "check small" }, input, o.label)
+        : h("label", { class: "opt" }, h("span", {}, o.label), input);
+      return { o, input, row };
     });
     box.replaceChildren(box.firstChild, ...inputs.map((x) => x.row));
+    box.hidden = !inputs.length;
   };
   botSelect.addEventListener("change", draw);
   draw();
   const value = () => {
     const out = {};
-    for (const { key, def, input } of inputs) {
-      const v = typeof def === "boolean" ? input.checked : Number(input.value);
-      if (input.type === "number" && (input.value === "" || Number.isNaN(v))) continue;
-      if (v !== def) out[key] = v;
+    for (const { o, input } of inputs) {
+      if (o.kind === "number" && (input.value === "" || Number.isNaN(Number(input.value)))) continue;
+      const v = o.kind === "bool" ? input.checked : o.kind === "choice" ? input.value : Number(input.value);
+      if (v !== o.default) out[o.key] = v;
     }
     return out;
   };
@@ -238,7 +207,7 @@ function fillForm(form, schema) {
       // seat names the profile only (the server takes nothing else for them).
       const llm = (schema.llm_profiles || []).map((p) => [`llm:${p}`, `Language model: ${p}`]);
       const bot = select(`seat${i}-bot`, [...BOTS, ...llm], "medium");
-      const options = botOptions(i, bot);
+      const options = botOptions(i, bot, schema.bots || {});
       // A human seat: the creator's own (the first), or a friend's by invite link; in
       // hotseat every one is on this device and each gets the name typed here.
       const seatName = h("input", { name: `seat${i}-name`, class: "seat-name", maxlength: 40,
