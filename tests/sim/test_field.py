@@ -5,6 +5,7 @@ its bad input. Games are short (``vp_target`` 4) and few."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -88,8 +89,8 @@ def no_mcts(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_arena_field_reports_a_rating_and_every_head_to_head(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "field.json"
-    assert main([*ARGS, *SMALL, "--out", str(out)]) == 0
+    out, page = tmp_path / "field.json", tmp_path / "field.md"
+    assert main([*ARGS, *SMALL, "--out", str(out), "--page", str(page)]) == 0
     text = capsys.readouterr().out
     doc = json.loads(out.read_text())
     assert doc["config"]["format"] == "field" and len(doc["games"]) == 24
@@ -100,6 +101,19 @@ def test_arena_field_reports_a_rating_and_every_head_to_head(
     worst = min(h["members"], key=lambda r: r["win_share"])
     assert h["worst"] == worst["member"]
     assert "The field: weighted against 3x each member" in text and "<- worst" in text
+    # The page has the same table under its own heading.
+    md = page.read_text()
+    assert "\n## The field\n\nThe field: weighted against 3x each member" in md
+    assert f"| {worst['member']}  <- worst |" in md
+    # ... and a command that plays the same games again.
+    command = re.search(r"```bash\n(.*)\n```", md)
+    assert command is not None and command[1].startswith("pysettlers arena weighted ")
+    replayed = tmp_path / "replayed.json"
+    argv = command[1].split()[1:]
+    argv[-1] = str(replayed)
+    assert main([*argv, "--quiet"]) == 0
+    assert json.loads(replayed.read_text())["games"] == doc["games"]
+    capsys.readouterr()
     # Deterministic per seed: read back, the games give the same document.
     assert arena.load(out.read_text(), "x") == doc
     assert main([*ARGS, *SMALL, "--json"]) == 0

@@ -79,7 +79,7 @@ def command(doc: dict[str, Any], out: str = "results.json") -> str | None:
     """The command that plays a results document's games again (``None`` for merged
     results: each source has its own)."""
     cfg = doc["config"]
-    if cfg["format"] not in ("round-robin", "gauntlet"):
+    if cfg["format"] not in ("round-robin", "gauntlet", "field"):
         return None
     words = ["pysettlers", "arena", *(e.get("spec") or e["label"] for e in cfg["entrants"])]
     words += ["--format", cfg["format"], "--games", str(cfg["games_asked"])]
@@ -135,6 +135,7 @@ def page(doc: dict[str, Any], *, title: str = "Arena results", out: str = "resul
         "Row finished ahead": "## Pairwise",
         "Domestic trade": "## Domestic trade and chat",
         "Language models": "## Language models",
+        "The field": "## The field",
     }
     had_models = False
     for title_, header, rows in report.arena_sections(doc):
