@@ -70,6 +70,9 @@ def play(env: SettlersEnv, seed: int, steps: int) -> list[Any]:
         ({"opponents": ["random", "greedy", "random"]}, 2),  # offers and their answers
         ({"opponents": ["random", first_legal], "rules": Rules(players=3)}, 3),  # a policy
         ({"opponents": ["random"] * 3, "max_steps": 150, "seat": 2}, 4),  # truncated
+        # A scenario (the random bot's view is made, ``ext`` read) beside the base game's
+        # random bots, which are given only the turn (``RandomBot.choose_at``).
+        ({"opponents": ["random"] * 3, "rules": Rules(players=4, helpers=True)}, 5),
     ],
 )
 def test_the_compiled_turns_play_the_games_the_old_loop_played(

@@ -53,10 +53,17 @@ class RandomBot:
         self._advantages = scenarios.advantages()  # (resolved once per process)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.choose_at(view.turn, legal, bool(view.ext))
+
+    def choose_at(self, turn: int, legal: Sequence[Action], scenario: bool = False) -> Action:
+        """:meth:`choose` for a view of turn ``turn`` — with ``scenario``, a view that has
+        a scenario's part (``view.ext``): all this bot reads of a view, so the same choice
+        from the same generator. Speed device (issue 32): the RL environments' bots' turns
+        (``rl/turns.py``) call it without making a view at all in a game with no scenario."""
         if not legal:
             raise ValueError("there is no legal action to choose from")
-        if view.turn != self._turn:
-            self._turn = view.turn
+        if turn != self._turn:
+            self._turn = turn
             self._offers = 0
         rng = self.rng
         # Domestic talk (offers, counter-offers) is set apart from the rest. The engine lists
@@ -85,7 +92,7 @@ class RandomBot:
             else:
                 offers = [a for a in talk if a.kind == _OFFER]
                 counters = [a for a in talk if a.kind == _COUNTER]
-        if view.ext:  # a scenario in play
+        if scenario:  # a scenario's part in the view
             advantages = self._advantages
             uses = [a for a in others if a.kind in advantages]
             if uses and len(uses) < len(others):  # an advantage among the turn's others

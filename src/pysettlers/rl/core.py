@@ -187,7 +187,8 @@ class Table:
             return obs
         flat, parts = self.encoder.encode(view, self.graph)
         obs = {"observation": flat, "action_mask": self.mask(seat)}
-        obs.update(parts)
+        if parts:
+            obs.update(parts)
         return obs
 
     def action_of(self, seat: int, index: object) -> Action:

@@ -119,6 +119,7 @@ class _Kept:
     its board part) and what it was made from, so the next view writes only what changed."""
 
     flat: F32
+    head: F32  # ``globals | me | players``: what ``_fill`` writes from the view's numbers
     hexes: F32
     inter: F32
     paths: F32
@@ -217,7 +218,7 @@ class Encoder:
             hexes = flat[i:j].reshape(sh.hexes)
             inter = flat[j:e].reshape(sh.intersections)
             paths = flat[e:].reshape(sh.paths)
-            k = self._kept[viewer] = _Kept(flat, hexes, inter, paths, *self._plan(viewer))
+            k = self._kept[viewer] = _Kept(flat, flat[:i], hexes, inter, paths, *self._plan(viewer))
         return k
 
     def _plan(self, viewer: int) -> tuple[npt.NDArray[np.intp], tuple[int, ...], tuple[int, ...]]:
@@ -386,7 +387,7 @@ class Encoder:
                 f"the view's per-seat fields do not fit {n} players "
                 f"({len(source)} numbers, expected {self._source_len})"
             )
-        head = k.flat[: self._head]
+        head = k.head
         # (speed, issue 32) The numbers are counts from 0 to 255 (the turn apart): ``bytes``
         # converts them several times faster than ``np.array``; anything else (a scenario's
         # column that is not such a count) takes numpy's general conversion, to the same values.
