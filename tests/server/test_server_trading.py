@@ -76,11 +76,14 @@ def test_bots_answer_a_humans_offers(server: Any) -> None:
         return out
 
     async def next_turn(c: SeatClient) -> dict[str, Any]:
-        """The next state message in which the human has something to do."""
+        """The next state message in which the human has something to do once every bot
+        has answered: while answers are pending the offerer may already act (withdraw the
+        offer), so a state of the ``trade_response`` phase is not yet the answers' end."""
         while True:
             msg = await c.recv(30)
             if msg["type"] == "state" and msg["legal"]:
-                return msg
+                if msg["view"]["phase"] != "trade_response":
+                    return msg
 
     answered, _ = asyncio.run(go())
     for steps in answered:
