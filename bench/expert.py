@@ -71,6 +71,7 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
     seen = [-1] * players
     times: list[float] = []
     main: list[float] = []
+    setup: list[float] = []  # its set-up settlements (searched by playouts)
     while s.phase != Phase.GAME_OVER and s.turn <= max_turns:
         p = to_move(s)
         legal = legal_actions(s, p)
@@ -86,6 +87,8 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
                 times.append(dt)
                 if view.phase in SEARCHED and view.current == p:
                     main.append(dt)
+                elif view.phase == Phase.SETUP_SETTLEMENT:
+                    setup.append(dt)
         oc = chance_outcomes(s, a)
         o = chance.choices([x for x, _ in oc], [w for _, w in oc])[0] if oc else None
         apply(s, a, o)
@@ -98,6 +101,7 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
         "turns": s.turn,
         "times": times,
         "main": main,
+        "setup": setup,
     }
 
 
@@ -155,6 +159,15 @@ def main() -> None:
     )
     print("  hero time per decision:", describe([x for r in results for x in r["times"]]))
     print("  searched (main phase): ", describe([x for r in results for x in r["main"]]))
+    # Runs written before the set-up times were kept have no "setup": left out of these two.
+    kept = [r for r in results if "setup" in r]
+    print("  set-up settlements:    ", describe([x for r in kept for x in r["setup"]]))
+    rest = []
+    for r in kept:
+        rest += r["times"]
+        for x in r["setup"]:
+            rest.remove(x)
+    print("  all but set-up settl.: ", describe(rest))
 
 
 if __name__ == "__main__":

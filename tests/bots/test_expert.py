@@ -350,10 +350,11 @@ def test_expert_learned_set_up_search_plays_legally(
 def test_expert_set_up_playouts_are_the_default_and_pick_the_best_playout_site(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Whole-game playouts with successive halving: the site whose playouts win is chosen
+    """Set-up playouts with successive halving: the site whose playouts win is chosen
     even when the greedy score ranks it third, and the budget is spent as documented."""
     default = make_bot("expert", random.Random(0))
-    assert isinstance(default, ExpertBot) and (default.setup, default.playouts) == (8, 240)
+    assert isinstance(default, ExpertBot) and (default.setup, default.playouts) == (8, 420)
+    assert (default.setup_turns, default.setup_ms, default.cut_value) == (16, 0, "learned")
     rules = Rules(players=4, seed=28)
     s = new_game(rules)
     me = to_move(s)
@@ -504,3 +505,84 @@ def test_expert_settles_close_main_phase_calls_by_whole_game_playouts(
                 assert set(calls) == prints
         apply_checked(s, greedy[p].choose(observe(s, p), legal))
     assert found, "no main-phase decision with three distinct candidates found"
+
+
+def _first_settlement(seed: int) -> tuple[View, list[Action]]:
+    s = new_game(Rules(players=4, seed=seed))
+    me = to_move(s)
+    return observe(s, me), legal_actions(s, me)
+
+
+def test_set_up_time_budget_stops_the_halving_early() -> None:
+    """``setup_ms`` (or ``ms``): each halving round stops once its share of the time is spent,
+    after one playout per site left — counted playouts, not wall time: a playout takes far
+    more than the third of a millisecond a round gets here."""
+    view, legal = _first_settlement(41)
+    opts = {"setup": 8, "playouts": 48, "setup_turns": 1, "iterations": 1}
+    full = make_bot("expert", random.Random(1), **opts)
+    assert isinstance(full, ExpertBot)
+    full.choose(view, legal)
+    # 3 rounds of 48 // 3 = 16 games: 2 for each of 8 sites, 4 for 4, 8 for 2.
+    assert full.playouts_played == 48
+    for budget in ({"setup_ms": 1}, {"ms": 1}):
+        cut = make_bot("expert", random.Random(1), **opts, **budget)
+        assert isinstance(cut, ExpertBot)
+        assert cut.choose(view, legal) in legal
+        assert cut.playouts_played == 8 + 4 + 2  # one game per site left, per round
+
+
+@pytest.mark.parametrize("cut_value", ["learned", "learned2"])
+def test_truncated_set_up_playouts_are_valued_by_the_learned_chance(
+    monkeypatch: pytest.MonkeyPatch, cut_value: str
+) -> None:
+    """``setup_turns=T``: every set-up playout stops ``T`` turns after the set-up and is valued
+    by the learned value ``cut_value`` names (a spy counts the calls and the turns)."""
+    from pysettlers.bots import expert as E
+
+    seen: dict[str, list[int]] = {"learned": [], "learned2": []}
+    real = {"learned": E.learned_value, "learned2": E.learned2_value}
+
+    def spy(name: str) -> object:
+        def value(s: GameState, me: int, info: BoardInfo) -> float:
+            seen[name].append(s.turn)
+            return real[name](s, me, info)
+
+        return value
+
+    monkeypatch.setattr(E, "learned_value", spy("learned"))
+    monkeypatch.setattr(E, "learned2_value", spy("learned2"))
+    view, legal = _first_settlement(42)
+    bot = make_bot(
+        "expert", random.Random(2), setup=4, playouts=8, setup_turns=3, cut_value=cut_value
+    )
+    assert isinstance(bot, ExpertBot)
+    bot.choose(view, legal)
+    other = "learned2" if cut_value == "learned" else "learned"
+    assert len(seen[cut_value]) == bot.playouts_played == 8 and not seen[other]
+    # The set-up ends before turn 1's roll; three turns later each playout stops.
+    assert set(seen[cut_value]) == {1 + 3}
+
+
+def test_truncated_set_up_search_is_deterministic_per_seed() -> None:
+    rules = Rules(players=4, seed=43)
+    opts = {**TINY, "setup_turns": 2, "cut_value": "learned2", "playouts": 8}
+
+    def game() -> tuple[int, ...]:
+        bots = [make_bot("expert", bot_rng(43, p), **opts) for p in range(4)]
+        s = play_with_views(rules, bots, max_turns=3)
+        return (s.version, *s.hands, *s.building_owner)
+
+    assert game() == game()
+
+
+def test_set_up_search_options_are_checked() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="'setup_turns' must be between"):
+        make_bot("expert", rng, setup_turns=-1)
+    with pytest.raises(ValueError, match="'setup_ms' must be a number"):
+        make_bot("expert", rng, setup_ms="fast")
+    with pytest.raises(ValueError, match="'cut_value' must be one of learned, learned2"):
+        make_bot("expert", rng, cut_value="greedy")
+    bot = make_bot("expert", rng, setup_turns="12", setup_ms="1500", cut_value="learned2")
+    assert isinstance(bot, ExpertBot)
+    assert (bot.setup_turns, bot.setup_ms, bot.cut_value) == (12, 1500, "learned2")

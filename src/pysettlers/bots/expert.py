@@ -1,4 +1,4 @@
-"""The expert bot: whole-game playouts for its set-up, a determinized search over its turn.
+"""The expert bot: playouts for its set-up, a determinized search over its turn.
 
 What this is for: the strongest built-in player (issue 14). For its set-up settlements and in
 the main phase of its own turn — what to build, trade, buy or play, and in which order —
@@ -37,13 +37,15 @@ which is already good there and costs well under a millisecond.
 ``setup`` best sites by the greedy set-up score is played out to the end of the set-up
 phase by greedy bots (its own road and, for the first settlement, everyone's later
 placements — the greedy set-up is a fair model of the others' at this level) on two
-determinizations, and then *whole games* are played out from there by fast ``weighted``
-bots (no domestic offers, a third faster) on the sampled state itself — about 20 ms a
-game for 4 players — counting 1 for a game it wins, 0 for one it loses. The ``playouts``
-games are spread by *successive halving*: each round spends an equal share on the sites
-still in the running and keeps the better half, so that the close ones get the most
-games; game ``k`` has the same random numbers (dice, draws, the bots' tie-breaks) for
-every site (common random numbers). Greedy play values a site by the next turn's
+determinizations, and then games are played out from there by fast ``weighted``
+bots (no domestic offers, a third faster) on the sampled state itself: ``setup_turns``
+(16) turns each, valued by the learned chance to win there (below), or with
+``setup_turns=0`` *whole games* — about 12 ms a game for 4 players — counting 1 for a
+game it wins, 0 for one it loses. The ``playouts`` games are spread by *successive
+halving*: each round spends an equal share on the sites still in the running and keeps
+the better half, so that the close ones get the most games; game ``k`` has the same
+random numbers (dice, draws, the bots' tie-breaks) for every site (common random
+numbers). Greedy play values a site by the next turn's
 production; a site's worth over a whole game (the resources that build cities late, the
 room to expand before others block it) is what the playouts add. With ``playouts=0`` the
 sites are valued at the end of the set-up by the learned win chance instead (below;
@@ -52,8 +54,23 @@ bots (no domestic offers) instead: an exact model of greedy opponents and of the
 own main phase, but about 11 times slower a game (~0.11 s), and in our measurements no
 stronger than three times as many weighted playouts (docs/bots.md).
 
-With ``ms`` > 0 the number of determinizations is set by time instead: as many as fit in
-``ms`` milliseconds (at least one); results then depend on the machine's speed.
+*Truncated set-up playouts* (``setup_turns`` = ``T`` > 0, the default ``T`` = 16): each
+playout stops ``T`` turns after the set-up and is valued there by the learned chance to
+win (``cut_value``: the logit of ``value_model``, or ``learned2``) instead of 1 or 0 at the
+game's end — a game's first turns, which the sites decide most, at a fraction of a whole
+game's cost and variance, and fewer turns of assuming that everyone plays like the
+playouts' bots. 420 of them cost about a third of the 240 whole games that were the
+default before, and won as often (docs/bots.md).
+
+*Time budgets*: with ``setup_ms`` > 0 (or else ``ms`` > 0) a set-up settlement's search
+(the rest of the set-up included) stops by that many milliseconds of ``time.perf_counter``
+— wall time, what a person waits, and not ``time.process_time``, which counts every thread
+of a server's process — each halving round ending once its share of the time is spent,
+after at least one playout per site left (``_halving``); ``playouts`` stays the most it
+plays. With ``ms`` > 0 the number of determinizations is set by time instead: as many as
+fit in ``ms`` milliseconds (at least one; in half of them with ``deep``, whose playouts
+stop by the end of the ``ms``). Results then depend on the machine's speed; without a
+budget (the default) they depend on the seed alone.
 
 :func:`position_value` is the greedy bot's value function (``greedy.py``'s docstring) as an
 absolute number of victory points: points (awards replaced by their race terms),
@@ -65,13 +82,16 @@ default 0: by ``iterations``) a time budget instead; ``width`` (1–30, default 
 searched besides ending the turn; ``value`` (``greedy``, default; ``learned``; or
 ``learned2``, the model trained on self-play, ``bots/learn``) the leaf value; ``setup``
 (0–60, default 8; 0: the greedy choice) set-up sites searched;
-``playouts`` (0–100000, default 240) whole-game playouts per set-up settlement (0: value
+``playouts`` (0–100000, default 420) playouts per set-up settlement (0: value
 the sites by the learned win chance at the end of the set-up); ``deep`` (0–100000, default
 0: off) whole-game playouts per main-phase decision that places a piece or buys a card,
 among the turn search's ``top`` (2–30, default 3) best candidates, each played
 ``deep_turns`` turns (0–1000, default 0: to the end) and then valued by the learned win
 chance; ``playout`` (``weighted``, default; or ``greedy``) the bots that play the
-playouts; ``opp``
+playouts; ``setup_turns`` (0–1000, default 16; 0: whole games) turns each set-up playout is
+played; ``setup_ms`` (0–60000, default 0: by ``playouts``) a set-up settlement's time
+budget; ``cut_value`` (``learned``, default; or ``learned2``) the value of a playout
+stopped before the end; ``opp``
 (0–2, default 0.3) weight of the best opponent's value with ``value=greedy``; ``horizon``
 (``turn``, default; or ``round``) where rollouts stop: at the end of its turn, or at the
 start of its next turn, the others' turns (rolls, robber, builds) played out greedily in
@@ -83,8 +103,7 @@ unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 What this is not: no search of other players' turns (they play greedily in the turn
 rollouts), no search over robber placements or set-up roads, no playouts during the main
 phase unless ``deep`` asks for them, and no access to a game state: it
-builds its own sampled states from its view. The playout counts (``playouts``, ``deep``) do
-not follow ``ms``.
+builds its own sampled states from its view.
 """
 
 from __future__ import annotations
@@ -130,6 +149,7 @@ PLAYOUT_POLICIES = ("weighted", "greedy")
 SETUP = frozenset({Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD})
 SETUP_CAP = 200  # decisions the rest of a set-up may take (a guard)
 VALUES = ("learned", "greedy", "learned2")  # learned2: bots/learn (issue 33)
+CUT_VALUES = ("learned", "learned2")  # the values of a playout stopped before the end
 WIN = 100.0  # a won (lost) game's value: beyond any position's
 ROLLOUT_CAP = 60  # decisions a rollout of the rest of a turn may take (a guard)
 ROUND_CAP = 300  # ... of the rest of a round (``horizon=round``)
@@ -158,7 +178,7 @@ EXPERT_SPECS = (  # the expert's own options (module docstring), then the greedy
         "playouts",
         "games played out per set-up settlement",
         "number",
-        240,
+        420,
         0,
         100000,
         10,
@@ -187,6 +207,32 @@ EXPERT_SPECS = (  # the expert's own options (module docstring), then the greedy
     ),
     OptionSpec(
         "playout", "bots that play the playouts", "choice", "weighted", choices=PLAYOUT_POLICIES
+    ),
+    OptionSpec(
+        "setup_turns",
+        "turns each set-up playout is played (0: to the end)",
+        "number",
+        16,
+        0,
+        1000,
+        1,
+        integer=True,
+    ),
+    OptionSpec(
+        "setup_ms",
+        "time per set-up settlement in ms (0: by games)",
+        "number",
+        0,
+        0,
+        60000,
+        10,
+    ),
+    OptionSpec(
+        "cut_value",
+        "value of a playout stopped early",
+        "choice",
+        "learned",
+        choices=CUT_VALUES,
     ),
 )
 EXPERT_KEYS = tuple(s.key for s in EXPERT_SPECS)
@@ -240,6 +286,9 @@ class ExpertBot:
         self.top: int = o["top"]
         self.deep_turns: int = o["deep_turns"]
         self.playout: str = o["playout"]
+        self.setup_turns: int = o["setup_turns"]
+        self.setup_ms: float = o["setup_ms"]
+        self.cut_value: str = o["cut_value"]
         self.use_memory: bool = o["memory"]
         options = {k: v for k, v in options.items() if k not in o}  # the greedy bot's
         self.greedy_options = dict(options)
@@ -248,6 +297,7 @@ class ExpertBot:
         self.searches = 0  # searched decisions (for benchmarks)
         self.setup_searches = 0  # ... of them set-up settlements
         self.deep_searches = 0  # ... of them main-phase decisions settled by playouts
+        self.playouts_played = 0  # playouts of the set-up and ``deep`` searches (ditto)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.viewer is None or view.hand is None:
@@ -296,7 +346,9 @@ class ExpertBot:
         info = F.board_info(view.board)
         totals = [0.0] * len(cands)
         known = self.memory.known() if self.use_memory else None
-        deadline = time.perf_counter() + self.ms / 1000.0
+        began = time.perf_counter()
+        # With ``deep`` the turn search gets half of ``ms`` and the playouts the rest.
+        deadline = began + self.ms / (2000.0 if self.deep else 1000.0)
         ends: list[list[GameState]] = [[] for _ in cands]  # [candidate][determinization]
         i = 0
         while True:
@@ -334,6 +386,7 @@ class ExpertBot:
                         me,
                         info,
                         self.deep_turns,
+                        began + self.ms / 1000.0 if self.ms > 0 else None,
                     )
                 ]
         chosen = cands[best]
@@ -342,8 +395,8 @@ class ExpertBot:
 
     def _search_setup(self, view: View, legal: Sequence[Action]) -> Action:
         """A set-up settlement: the ``setup`` best sites by the greedy score, chosen by
-        whole-game playouts (``playouts`` > 0) or by the learned win chance at the end of
-        the set-up (module docstring, "Set-up")."""
+        playouts (``playouts`` > 0: ``setup_turns`` turns, or whole games) or by the learned
+        win chance at the end of the set-up (module docstring, "Set-up")."""
         g = self.greedy
         t = g.context(view)
         cands = sorted(legal, key=lambda a: -g.score(t, a))[: self.setup]
@@ -354,7 +407,10 @@ class ExpertBot:
         assert me is not None
         info = F.board_info(view.board)
         if self.playouts:
-            return self._setup_by_playouts(view, cands, me, info)
+            # The budget counts from here: the rest of the set-up is played in it too.
+            budget = self.setup_ms or self.ms
+            deadline = time.perf_counter() + budget / 1000.0 if budget > 0 else None
+            return self._setup_by_playouts(view, cands, me, info, deadline)
         return self._setup_by_learned_value(view, cands, me, info)
 
     def _rest_of_setup(self, root: GameState, a: Action, seed: int) -> GameState:
@@ -371,9 +427,16 @@ class ExpertBot:
         return s
 
     def _setup_by_playouts(
-        self, view: View, cands: list[Action], me: int, info: F.BoardInfo
+        self,
+        view: View,
+        cands: list[Action],
+        me: int,
+        info: F.BoardInfo,
+        deadline: float | None = None,
     ) -> Action:
-        """The site whose whole-game playouts win most (successive halving)."""
+        """The site whose playouts win most (successive halving): whole games, or
+        ``setup_turns`` turns valued by the learned chance to win; by ``deadline``
+        (``time.perf_counter``) if one is given."""
         n_det = 2
         seeds = [self.rng.getrandbits(64) for _ in range(n_det)]
         roots = [determinize(view, random.Random(seed)) for seed in seeds]
@@ -386,7 +449,13 @@ class ExpertBot:
             return s
 
         best = self._halving(
-            len(cands), lambda j, k: end_of_setup(j, k % n_det).copy(), self.playouts, me, info
+            len(cands),
+            lambda j, k: end_of_setup(j, k % n_det).copy(),
+            self.playouts,
+            me,
+            info,
+            self.setup_turns,
+            deadline,
         )
         return cands[best]
 
@@ -398,28 +467,40 @@ class ExpertBot:
         me: int,
         info: F.BoardInfo,
         turns: int = 0,
+        deadline: float | None = None,
     ) -> int:
         """The best of ``n`` candidates by playouts (``_playout``), ``start(j, k)`` the state
         playout ``k`` of candidate ``j`` begins from. Successive halving: each round spends
         an equal share of ``budget`` on the candidates left, then keeps the better half;
         playout ``k`` has the same random numbers for every candidate (common random
         numbers). Ties go to the one ranked higher before. ``turns`` > 0: playouts stop
-        after that many turns (``_playout``)."""
+        after that many turns (``_playout``). With a ``deadline`` (``time.perf_counter``)
+        round ``r`` of ``R`` also ends once ``(r + 1) / R`` of the time to it is spent,
+        after at least one playout per candidate left; playout ``k`` is played for every
+        candidate left before ``k + 1``, so that a round cut short still compares them
+        on the same games."""
         alive = list(range(n))
         rounds = max(1, (n - 1).bit_length())
         totals = [0.0] * n
         counts = [0] * n
         k = 0
         play_seeds: list[int] = []
+        began = time.perf_counter()
         for r in range(rounds):
             per = max(1, budget // rounds // len(alive))
             while len(play_seeds) < k + per:
                 play_seeds.append(self.rng.getrandbits(64))
-            for j in alive:
-                for i in range(k, k + per):
+            stop = None if deadline is None else began + (deadline - began) * (r + 1) / rounds
+            played = 0
+            for i in range(k, k + per):
+                for j in alive:
                     totals[j] += self._playout(start(j, i), me, play_seeds[i], info, turns)
                     counts[j] += 1
-            k += per
+                played += 1
+                self.playouts_played += len(alive)
+                if stop is not None and time.perf_counter() >= stop:
+                    break
+            k += played
             if r < rounds - 1:
                 alive.sort(key=lambda j: -totals[j] / counts[j])  # stable: ties keep order
                 alive = alive[: max(1, (len(alive) + 1) // 2)]
@@ -430,7 +511,7 @@ class ExpertBot:
     ) -> float:
         """Play ``s`` out to the end by the ``playout`` bots (weighted: fast); 1 if ``me``
         wins, else 0 (past ``PLAYOUT_TURNS``, or ``turns`` > 0 turns from now: its learned
-        chance to win)."""
+        chance to win, by the value ``cut_value`` names)."""
         stop = min(PLAYOUT_TURNS, s.turn + turns - 1) if turns else PLAYOUT_TURNS
         policy = GreedyBot if self.playout == "greedy" else WeightedBot
         bots = [policy(random.Random(seed + p), **PLAYOUT_BOT) for p in range(s.n)]
@@ -445,6 +526,8 @@ class ExpertBot:
             since=False,
             trusted=True,
         ).run()
+        if self.cut_value == "learned2":
+            return learned2_value(s, me, info)
         return learned_value(s, me, info)
 
     def _setup_by_learned_value(

@@ -16,7 +16,8 @@ medium     ``weighted`` with ``noise=8`` and ``offers=0``: fixed priorities over
 hard       ``greedy`` with ``noise=0.333``: one-ply lookahead over a value function
            (``greedy.py``), its closest calls (within about a third of a victory point's
            worth) made at random
-expert     ``expert``: whole-game playouts for its set-up settlements and a determinized
+expert     ``expert``: playouts of a game's first 16 turns, valued by the learned chance to
+           win, for its set-up settlements and a determinized
            search over its own turn evaluated by the greedy value function, dealing the
            others' hands from what it remembers of the public card flow (``expert.py``,
            ``memory.py``); registered by ``expert.py``
