@@ -1,9 +1,10 @@
 """The learned value from self-play (``bots/learn``, issue 33): the pipeline at a tiny size.
 
 Data from views only (a spy on the features), the same data for 1 and 2 workers, the
-weights file reproducing the trainer (scikit-learn, the ``train`` extra: skipped without
-it), the pure-Python inference on a hand-made file (always), version refusal, and the
-expert's ``value=learned2``.
+numpy network (its gradient against finite differences, determinism per seed, TD(λ)
+targets), the weights file reproducing the trainer (numpy and scikit-learn, the ``train``
+extra: skipped without it), the pure-Python inference on a hand-made file (always),
+version refusal, and the expert's ``value=learned2``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from pysettlers.bots import make_bot
+from pysettlers.bots import value_model as VM
 from pysettlers.bots.expert import learned2_value
 from pysettlers.bots.features import board_info
 from pysettlers.bots.learn import data as D
@@ -81,17 +83,143 @@ def test_data_refuses_bad_input(tmp_path: Path) -> None:
     assert not any(m.startswith("mcts") for m in D.pool())
 
 
-def test_trained_models_file_reproduces_the_trainer(tmp_path: Path) -> None:
+def test_deck_left_is_a_share_of_the_games_own_deck() -> None:
+    # 25 cards for 3-4 players; the 5-6 player extension adds "9 development cards" (34).
+    at = FEATURE_NAMES.index("deck_left")
+    for n in (4, 5):
+        s = new_game(Rules(players=n, seed=3))
+        assert features(observe(s, 0), board_info(s.board))[at] == 1.0
+
+
+@pytest.fixture(scope="module")
+def tiny_games() -> list[D.GameData]:
+    return D.generate(10, 900, specs_pool=POOL)
+
+
+def tiny_snapshots(seed: int = 0) -> tuple[Any, Any]:
+    """Random snapshots of two games (3 seats, then 4; 3 snapshots each), standardized."""
+    np = pytest.importorskip("numpy")
+    from pysettlers.bots.learn import mlp as N
+
+    rng = np.random.default_rng(seed)
+    rows, ys, group = [], [], []
+    winners = (2, 1)  # each game's winner
+    for g in range(6):
+        n = 3 + g // 3
+        won = winners[g // 3]
+        for p in range(n):
+            rows.append(rng.normal(size=K))
+            ys.append(int(p == won))
+            group.append(g)
+    x = np.asarray(rows)
+    mean, scale = N.standardizer(x)
+    snaps = N.pad(x, np.asarray(ys), np.asarray(group), np.asarray([0, 0, 0, 1, 1, 1]), mean, scale)
+    return snaps, scale
+
+
+def test_the_networks_gradient_is_the_losss() -> None:
+    np = pytest.importorskip("numpy")
+    from pysettlers.bots.learn import mlp as N
+
+    snaps, scale = tiny_snapshots()
+    assert snaps.x.shape == (6, 4, K) and snaps.mask.sum() == 21
+    cfg = N.Config(hidden=5, l2=0.1, prior=0.2)
+    params = N.init(cfg, scale, seed=3)
+    params["b1"] += 0.3  # some units active, some not
+    params["w2"] *= 50.0
+    v0 = N.prior_v(scale) + 0.1  # the linear part off its prior: that penalty counts too
+    loss, grads = N.loss_and_grad(params, snaps, cfg, v0)
+    assert math.isfinite(loss) and loss > 0
+    for name in N.PARAMS:
+        for idx in [(0,), (3,)] if params[name].ndim == 1 else [(1, 2), (4, 0), (40, 4)]:
+            want = N.numeric_grad(params, snaps, cfg, v0, name, idx)
+            assert grads[name][idx] == pytest.approx(want, rel=1e-5, abs=1e-8), (name, idx)
+    # The chances sum to one over each snapshot's seats, padding gets none.
+    p = N.chances(N.scores(params, snaps.x)[0], snaps.mask)
+    assert p.sum(axis=1) == pytest.approx(np.ones(6)) and (p[~snaps.mask] == 0).all()
+    # Untrained, the linear part is today's logit: the same chances from standardized rows.
+    only = {**params, "w2": np.zeros(cfg.hidden), "v": N.prior_v(scale)}
+    raw = snaps.x * scale + 0.0  # (the mean shifts every seat's score alike: no change)
+    today = np.asarray([[VM.score(list(r[: len(VM.FEATURE_NAMES)])) for r in g] for g in raw])
+    assert N.chances(N.scores(only, snaps.x)[0], snaps.mask) == pytest.approx(
+        N.chances(today, snaps.mask)
+    )
+
+
+def test_the_network_is_deterministic_per_seed_and_learns() -> None:
+    np = pytest.importorskip("numpy")
+    from pysettlers.bots.learn import mlp as N
+
+    snaps, scale = tiny_snapshots()
+    cfg = N.Config(hidden=4, epochs=30, batch=2, lr=1e-2, prior=0.0)
+    one, curve = N.fit(snaps, cfg, scale, seed=7, watch=snaps)
+    two, _ = N.fit(snaps, cfg, scale, seed=7)
+    other, _ = N.fit(snaps, cfg, scale, seed=8)
+    assert all(np.array_equal(one[k], two[k]) for k in N.PARAMS)
+    assert not np.array_equal(one["W1"], other["W1"])
+    start = N.log_loss(N.init(cfg, scale, 7), snaps)
+    assert curve[-1] < start  # it fits its training snapshots
+
+
+def test_td_targets_mix_the_next_chances_and_the_winner() -> None:
+    np = pytest.importorskip("numpy")
+    from pysettlers.bots.learn import mlp as N
+
+    snaps, _ = tiny_snapshots()
+    p = N.chances(np.zeros(snaps.mask.shape), snaps.mask)  # uniform chances
+    assert np.array_equal(N.td_targets(p, snaps, 1.0), snaps.winner)
+    zero = N.td_targets(p, snaps, 0.0)
+    # λ = 0: each snapshot's target is the next one's chances; a game's last is its winner.
+    assert np.array_equal(zero[[0, 1, 3, 4]], p[[1, 2, 4, 5]])
+    assert np.array_equal(zero[[2, 5]], snaps.winner[[2, 5]])
+    half = N.td_targets(p, snaps, 0.5)
+    assert half[1] == pytest.approx(0.5 * p[2] + 0.5 * snaps.winner[2])
+    assert half.sum(axis=1) == pytest.approx(np.ones(6))
+
+
+def test_the_networks_file_reproduces_the_trainer(
+    tmp_path: Path, tiny_games: list[D.GameData]
+) -> None:
+    pytest.importorskip("numpy")
+    from pysettlers.bots.learn import train as T
+
+    rows, docs, tr, te = T.run(tiny_games, kinds=("mlp",), holdout=0.3, seed=1, size="tiny")
+    assert tr.games + te.games == sum(1 for g in tiny_games if g.winner is not None)
+    assert "mlp (softmax) *" in [r[0] for r in rows]
+    doc = docs["mlp"]
+    assert doc["normalise"] == "softmax" and len(doc["mlp"]["linear"]) == K
+    assert T.verify(doc) < 1e-9
+    net, _z, x = doc["_check"]
+    path = tmp_path / "mlp.json"
+    path.write_text(json.dumps({k: v for k, v in doc.items() if k != "_check"}))
+    model = M.load(path)
+    assert [model.logit(list(row)) for row in x[:4]] == pytest.approx(
+        list(T.trainer_logit(net, x[:4])), abs=1e-9
+    )
+    # Seats' chances from the file equal the trainer's softmax over a held-out snapshot.
+    first = te.group == 0
+    want = T.normalise(T.trainer_logit(net, te.x[first]), te.group[first], "softmax")
+    assert model.win_chances([list(r) for r in te.x[first]]) == pytest.approx(list(want))
+    # Held out by seed: the same games whatever else is in the data.
+    again = T.run(tiny_games[2:], kinds=("mlp",), held=range(907, 910), seed=1, size="tiny")
+    assert [r[:2] for r in again[0][:3]] != [] and again[3].games == te.games
+    with pytest.raises(ValueError, match="--holdout-seeds"):
+        T.run(tiny_games, kinds=("mlp",), held=range(5000, 5001), size="tiny")
+
+
+def test_trained_models_file_reproduces_the_trainer(
+    tmp_path: Path, tiny_games: list[D.GameData]
+) -> None:
     pytest.importorskip("sklearn")
     from pysettlers.bots.learn import train as T
 
-    games = D.generate(10, 900, specs_pool=POOL)
+    games = tiny_games
     rows, docs, tr, te = T.run(games, holdout=0.3, seed=1, size="tiny")
     assert tr.games + te.games == sum(1 for g in games if g.winner is not None)
     assert {g.seed for g in games[:7]} >= {900, 906}  # the split is by game, by seed
     names = [r[0] for r in rows]
     assert "today's logit (29 features)" in names and "points only (logit)" in names
-    assert {"trees (ratio) *", "mlp (ratio) *", "uniform"} <= set(names)
+    assert {"trees (ratio) *", "mlp (softmax) *", "uniform"} <= set(names)
     assert all(math.isfinite(loss) and loss > 0 for _, loss, _ in rows)
     for kind in ("trees", "mlp"):
         doc = docs[kind]
@@ -136,6 +264,7 @@ def tiny_doc(kind: str = "trees", **changes: Any) -> dict[str, Any]:
                 {"W": [[1.0, -1.0] if i == vp else [0.0, 0.0] for i in range(K)], "b": [0, 0]},
                 {"W": [[1.0], [2.0]], "b": [0.5]},
             ],
+            "linear": [0.25 if i == vp else 0.0 for i in range(K)],
         },
     }
     doc.update(changes)
@@ -155,11 +284,11 @@ def test_pure_inference_of_a_hand_made_file(tmp_path: Path) -> None:
         [1 / (1 + math.e**2), 1 / (1 + math.e**-2)]
     )
     mlp = M.ValueModel(tiny_doc("mlp"))
-    # vp 6 → standardized 3 → hidden (relu(3), relu(-3)) = (3, 0) → 0.5 + 3.
-    assert mlp.logit(high) == pytest.approx(3.5)
+    # vp 6 → standardized 3 → hidden (relu(3), relu(-3)) = (3, 0) → 0.5 + 3, linear 0.25 · 3.
+    assert mlp.logit(high) == pytest.approx(3.5 + 0.75)
     path = tmp_path / "m.json"
     path.write_text(json.dumps(tiny_doc("mlp")))
-    assert M.load(path).logit(low) == pytest.approx(0.5 + 1.5)
+    assert M.load(path).logit(low) == pytest.approx(0.5 + 1.5 + 0.25 * 1.5)
     with pytest.raises(ValueError, match="features"):
         mlp.logit([0.0] * (K - 1))
 
@@ -168,10 +297,12 @@ def test_pure_inference_of_a_hand_made_file(tmp_path: Path) -> None:
     ("change", "field"),
     [
         ({"version": M.VERSION + 1}, "version"),
+        ({"version": 1}, "version"),  # scikit-learn's per-seat MLP, before the network
         ({"format": "something-else"}, "format"),
         ({"kind": "forest"}, "kind"),
         ({"normalise": "max"}, "normalise"),
         ({"features": list(FEATURE_NAMES[:-1])}, "features"),
+        ({"kind": "mlp", "mlp": {"linear": [0.0] * (K - 1)}}, "linear"),
     ],
 )
 def test_a_file_of_another_version_is_refused(

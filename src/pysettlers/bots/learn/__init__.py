@@ -9,9 +9,12 @@ bots play with it; training is a separate step that needs the ``train`` extra.
   the learned logit and race-relevant ones relative to the opponents);
 * ``data.py``: games recorded for training (every seat's features at each turn's start,
   the winner), deterministic per seed, in parallel (``--workers``) or on Ray;
-* ``train.py``: gradient-boosted trees or a small MLP (scikit-learn), measured on held-out
-  games against today's logit and a points-only baseline (numpy, scikit-learn: the
-  ``train`` extra, imported only there);
+* ``mlp.py``: the network — a conditional logit (a softmax over the snapshot's seats)
+  whose score is a linear part starting at today's logit plus a small ReLU correction,
+  trained by backpropagation and Adam in numpy, deterministic per seed;
+* ``train.py``: the network and gradient-boosted trees (scikit-learn), measured on
+  held-out games against today's logit and a points-only baseline (numpy, scikit-learn:
+  the ``train`` extra, imported only there and in ``mlp.py``);
 * ``model.py``: inference from a versioned JSON weights file in pure Python (the shipped
   one is ``value2.json``);
 * ``__main__.py``: ``python -m pysettlers.bots.learn generate|train``, the documented

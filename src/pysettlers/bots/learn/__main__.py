@@ -5,8 +5,10 @@ What this is for: the documented, reproducible command behind the shipped weight
 
     python -m pysettlers.bots.learn generate --games 400 --seed 33000000 --workers 2 \\
         --out value2-data.json.gz
-    python -m pysettlers.bots.learn train value2-data.json.gz --kind trees \\
-        --out src/pysettlers/bots/learn/value2.json
+    python -m pysettlers.bots.learn generate --games 800 --seed 33000400 --workers 2 \\
+        --out value2-data-more.json.gz
+    python -m pysettlers.bots.learn train value2-data.json.gz value2-data-more.json.gz \\
+        --holdout-seeds 33000320-33000399 --out src/pysettlers/bots/learn/value2.json
 
 ``generate --model FILE --learned`` is the expert-iteration step: the bots of the next
 round's games include ``expert:value=learned2`` playing with ``FILE``. ``train`` prints
@@ -41,8 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--out", required=True, help="the data file (.json.gz)")
     t = sub.add_parser("train", help="fit, measure on held-out games, write weights")
     t.add_argument("data", nargs="+", help="data files from generate (merged)")
-    t.add_argument("--kind", choices=("trees", "mlp"), default="trees", help="what to write")
-    t.add_argument("--holdout", type=float, default=0.2)
+    t.add_argument("--kind", choices=("trees", "mlp"), default="mlp", help="what to write")
+    t.add_argument("--holdout", type=float, default=0.2, help="the last share of games held out")
+    t.add_argument(
+        "--holdout-seeds",
+        metavar="FIRST-LAST",
+        help="hold out these games instead (the same ones whatever else was generated)",
+    )
+    t.add_argument("--td", type=float, metavar="LAMBDA", help="the network's TD(λ) targets")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--out", help="write the chosen kind's weights here")
     t.add_argument("--table", help="write the held-out table here (Markdown)")
@@ -91,7 +99,10 @@ def train(a: argparse.Namespace) -> int:
         got, _meta = D.load(path)
         games.extend(got)
     kinds = ("trees", "mlp")
-    rows, docs, tr, te = T.run(games, kinds=kinds, holdout=a.holdout, seed=a.seed)
+    held = seed_range(a.holdout_seeds) if a.holdout_seeds else None
+    rows, docs, tr, te = T.run(
+        games, kinds=kinds, holdout=a.holdout, held=held, seed=a.seed, td=a.td
+    )
     lines = [
         f"Held out: {te.games} games, {te.snapshots} snapshots "
         f"(trained on {tr.games} games, {tr.snapshots} snapshots; split by game)",
@@ -111,6 +122,18 @@ def train(a: argparse.Namespace) -> int:
         Path(a.out).write_text(json.dumps(doc, separators=(",", ":")) + "\n")
         print(f"wrote {a.out} ({Path(a.out).stat().st_size // 1024} KiB)")
     return 0
+
+
+def seed_range(text: str) -> range:
+    """``FIRST-LAST`` (inclusive) as a range of seeds."""
+    first, sep, last = text.partition("-")
+    try:
+        r = range(int(first), int(last) + 1)
+    except ValueError:
+        r = range(0)
+    if not sep or not r:
+        raise ValueError(f"--holdout-seeds must be FIRST-LAST, first <= last (got {text!r})")
+    return r
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ EXTRA_NAMES: tuple[str, ...] = (
     "opp_dev_held",  # development cards the opponents hold (unknown to the seat)
     "robbed_pips",  # own pips the robber blocks, per roll
     "played_total",  # development cards played by everyone
-    "deck_left",  # development cards left in the deck / 25
+    "deck_left",  # development cards left in the deck / the game's deck (25, 34, 50)
     "vp_card_share",  # chance that an unseen development card is a victory point
     "harbor_match",  # own production of resources with a 2:1 harbor of theirs, per roll
     "players",  # seats in the game
@@ -96,7 +96,9 @@ def features(view: View, info: F.BoardInfo) -> list[float]:
         float(sum(view.dev_counts[q] for q in opps)),
         damage[me] / 36.0,
         float(sum(played)),
-        view.deck_size / 25.0,
+        # The share of the game's own deck left: the 5-6 player extension has 34 cards
+        # (25 and "9 development cards"), two sets of cards 50 (``Rules.deck``).
+        view.deck_size / max(1, sum(view.rules.deck)),
         share[4],
         sum(own_res[r] for r in range(5) if ratios[r] == 2) / 36.0,
         float(n),

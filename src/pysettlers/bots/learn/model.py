@@ -7,13 +7,18 @@ of two model kinds over :data:`~.features.FEATURE_NAMES`:
 * ``trees``: gradient-boosted regression trees (scikit-learn's HistGradientBoosting), as
   flat node arrays: a seat's logit is the baseline plus one leaf value per tree, a node
   sending ``x[feature] <= threshold`` left;
-* ``mlp``: a small multi-layer perceptron (scikit-learn's MLPClassifier) as its weight
-  matrices, the features standardized first, ReLU hidden layers, one output logit.
+* ``mlp``: a small multi-layer perceptron (``mlp.py``, numpy) as its weight matrices, the
+  features standardized first, ReLU hidden layers, one output score, plus ``linear``: a
+  weight per standardized feature added to the score (the linear part that starts at
+  today's logit; absent: none).
 
-The logit is a per-seat score (trained as "does this seat win"); the seats' chances to win
-are then normalised across the game's seats as the file's ``normalise`` says: ``softmax``
-of the logits (the conditional logit's form), or ``ratio``, each seat's probability over
-their sum.
+The logit is a per-seat score; the seats' chances to win are then normalised across the
+game's seats as the file's ``normalise`` says: ``softmax`` of the scores (the conditional
+logit's form, what the ``mlp`` kind is trained for), or ``ratio``, each seat's probability
+(a per-seat "does this seat win" model, the trees) over their sum.
+
+Version 2 (2026-11-27): the ``mlp`` kind became the conditional-logit network with its
+``linear`` part; version 1 files (scikit-learn's per-seat MLP) are refused.
 
 A file carries ``format`` and ``version`` and the feature names it was trained on; a file of
 another format or version, or for other features, is refused with an error naming the field
@@ -34,7 +39,7 @@ from typing import Any
 from .features import FEATURE_NAMES
 
 FORMAT = "pysettlers-value2"
-VERSION = 1
+VERSION = 2
 KINDS = ("trees", "mlp")
 NORMALISE = ("softmax", "ratio")
 SHIPPED = Path(__file__).with_name("value2.json")
@@ -84,7 +89,8 @@ class Trees:
 
 
 class Mlp:
-    """A ReLU perceptron: standardize, hidden layers, one output logit."""
+    """A ReLU perceptron: standardize, hidden layers, one output score, plus the linear
+    part on the standardized features."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
         self.mean = [float(v) for v in doc["mean"]]
@@ -97,14 +103,16 @@ class Mlp:
             )
             for layer in doc["layers"]
         ]
+        self.linear = [float(v) for v in doc.get("linear", ())]
 
     def logit(self, x: Sequence[float]) -> float:
-        h = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
+        xs = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
+        h = xs
         last = len(self.layers) - 1
         for k, (cols, bias) in enumerate(self.layers):
             out = [b + sum(w * v for w, v in zip(col, h)) for col, b in zip(cols, bias)]
             h = out if k == last else [v if v > 0.0 else 0.0 for v in out]
-        return h[0]
+        return h[0] + sum(w * v for w, v in zip(self.linear, xs))
 
 
 class ValueModel:
@@ -155,6 +163,11 @@ def check(doc: Any, source: str) -> None:
         raise ModelFileError(
             f"{source}: field 'features' differs from this version's {len(FEATURE_NAMES)} "
             "features (trained on other inputs)"
+        )
+    linear = doc.get("mlp", {}).get("linear") if doc["kind"] == "mlp" else None
+    if linear is not None and len(linear) != len(FEATURE_NAMES):
+        raise ModelFileError(
+            f"{source}: field 'linear' must have one weight per feature ({len(FEATURE_NAMES)})"
         )
 
 

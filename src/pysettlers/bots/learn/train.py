@@ -1,37 +1,40 @@
-"""Training the learned value (the ``train`` extra: numpy and scikit-learn).
+"""Training the learned value (the ``train`` extra: numpy, and scikit-learn for the trees).
 
 What this is for: turning the data of ``data.py`` into a weights file (``model.py``) and
 measuring it. The games are split by game, never by position: the last ``holdout`` share
-of the games (by seed) is held out. Every seat at every snapshot is one example whose
-target is "this seat went on to win" (Monte-Carlo targets; games without a winner are left
-out); a model gives each seat a logit, and the seats' chances are normalised within the
-snapshot — each seat's probability over the seats' sum (``ratio``, what the weights file
-says; the table also shows the ``softmax`` of the logits, the conditional logit's form) —
-so that they sum to one as chances to win do.
+of the games (by seed) is held out, or the games of the seeds named (``held``: the same
+held-out games whatever else was generated). A model gives each seat of a snapshot a
+score; the seats' chances are normalised within the snapshot so that they sum to one as
+chances to win do. Games without a winner are left out.
 
-Models (:data:`KINDS`): ``trees``, scikit-learn's HistGradientBoostingClassifier (log-loss,
-fixed seed, no early stopping), and ``mlp``, its MLPClassifier (one small ReLU hidden layer,
-features standardized). Baselines on the same held-out snapshots: the uniform guess, a
-points-only conditional logit (points, their square share, whose turn is next: fitted here),
-and today's learned logit (``value_model.win_chances`` with its shipped weights).
+Models (:data:`KINDS`): ``mlp`` (``mlp.py``, numpy), the conditional-logit network — a
+softmax over the snapshot's seats, trained on ``-log P(the winner)`` itself, its linear part
+starting at today's logit — with Monte-Carlo targets or TD(λ) ones (``td``); and ``trees``,
+scikit-learn's HistGradientBoostingClassifier on "this seat went on to win" seat by seat
+(log-loss, fixed seed, no early stopping), renormalised as each seat's probability over the
+seats' sum (``ratio``; the table also shows the ``softmax`` of its logits). Baselines on the
+same held-out snapshots: the uniform guess, a points-only conditional logit (points, their
+square share, whose turn is next: fitted here), and today's learned logit
+(``value_model.win_chances`` with its shipped weights).
 
 The measure is the held-out log-loss per snapshot, ``-log P(the winner)``, as
 ``bench/fit_value.py`` reports it, and the share of snapshots whose winner is ranked first.
 
 What this is not: needed to play (inference is ``model.py``, pure Python) nor imported by
-the package; numpy and scikit-learn are imported here only.
+the package; numpy and scikit-learn are imported here (and in ``mlp.py``) only.
 """
 
 from __future__ import annotations
 
 import importlib
-import warnings
 from collections.abc import Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
 import numpy as np
 
 from .. import value_model as VM
+from . import mlp as N
 from .data import GameData
 from .features import BASE, FEATURE_NAMES
 from .model import FORMAT, VERSION, ValueModel
@@ -41,14 +44,16 @@ POINTS = ("vp", "vp_share_sq", "wait")  # the points-only baseline's features
 
 
 class Split:
-    """The examples of some games: rows (seat × snapshot), targets, snapshot groups."""
+    """The examples of some games: rows (seat × snapshot), targets, snapshot groups, and
+    each snapshot's game (in order within the game: TD targets follow it)."""
 
     def __init__(self, games: Sequence[GameData]) -> None:
         rows: list[list[float]] = []
         ys: list[int] = []
         groups: list[int] = []
+        of_game: list[int] = []
         g = 0
-        for game in games:
+        for i, game in enumerate(games):
             if game.winner is None:
                 continue
             for snap in game.snaps:
@@ -56,10 +61,12 @@ class Split:
                     rows.append(x)
                     ys.append(int(p == game.winner))
                     groups.append(g)
+                of_game.append(i)
                 g += 1
         self.x = np.asarray(rows, dtype=float).reshape(-1, len(FEATURE_NAMES))
         self.y = np.asarray(ys, dtype=int)
         self.group = np.asarray(groups, dtype=int)
+        self.game = np.asarray(of_game, dtype=int)
         self.snapshots = g
         self.games = sum(1 for game in games if game.winner is not None)
 
@@ -134,66 +141,93 @@ def _sklearn(module: str) -> Any:
 
 
 # The settings each kind is tried with ("full" size), the one chosen by a validation split
-# of the training games (``run``): trees (iterations, leaves, samples a leaf), an MLP
-# (hidden units, L2 penalty, epochs). Positions of one game are alike, so a few hundred
-# games are few examples: the second of each is heavily regularized.
-CONFIGS: dict[str, tuple[tuple[Any, ...], ...]] = {
+# of the training games (``run``): trees (iterations, leaves, samples a leaf); the network
+# (``mlp.Config``: its number of epochs is chosen too, the best epoch on validation games).
+# Positions of one game are alike, so a thousand games are still few examples: one setting
+# of each is the more heavily regularized.
+CONFIGS: dict[str, tuple[Any, ...]] = {
     "trees": ((300, 15, 40), (100, 7, 400)),
-    "mlp": (((32,), 1e-2, 200), ((16,), 3.0, 60)),
+    "mlp": (
+        N.Config(hidden=16, l2=1e-2, prior=1e-2, epochs=30),
+        N.Config(hidden=32, l2=1e-3, prior=1e-3, epochs=30),
+    ),
 }
-TINY: dict[str, tuple[Any, ...]] = {"trees": (5, 4, 40), "mlp": ((4,), 1e-2, 20)}
+TINY: dict[str, Any] = {
+    "trees": (5, 4, 40),
+    "mlp": N.Config(hidden=4, epochs=3, batch=16),
+}
 
 
 def fit(
-    kind: str, train: Split, seed: int, config: tuple[Any, ...] | None = None
+    kind: str, train: Split, seed: int, config: Any = None, td: float | None = None
 ) -> tuple[Any, dict[str, Any]]:
-    """A fitted scikit-learn model of ``kind`` with ``config`` (:data:`CONFIGS`; default the
-    first) and its weights document (``model.py``)."""
+    """A fitted model of ``kind`` with ``config`` (:data:`CONFIGS`; default the first) and
+    its weights document (``model.py``); ``td``: the network's TD(λ) targets."""
     if kind not in KINDS:
         raise ValueError(f"--kind must be one of {KINDS} (got {kind!r})")
     config = config or CONFIGS[kind][0]
-    if kind == "trees":
-        HistGradientBoostingClassifier = _sklearn("ensemble").HistGradientBoostingClassifier
-        iters, leaves, per_leaf = config
-        est: Any = HistGradientBoostingClassifier(
-            max_iter=iters,
-            learning_rate=0.05,
-            max_leaf_nodes=leaves,
-            min_samples_leaf=per_leaf,
-            l2_regularization=1.0,
-            early_stopping=False,
-            random_state=seed,
-        )
-        est.fit(train.x, train.y)
-        return est, trees_doc(est)
-    ConvergenceWarning = _sklearn("exceptions").ConvergenceWarning
-    MLPClassifier = _sklearn("neural_network").MLPClassifier
-    mean = train.x.mean(axis=0)
-    scale = train.x.std(axis=0) + 1e-9
-    hidden, alpha, iters = config
-    est = MLPClassifier(
-        hidden_layer_sizes=hidden,
-        alpha=alpha,
+    if kind == "mlp":
+        net, _ = fit_mlp(train, seed, config, td)
+        return net, N.to_doc(net)
+    HistGradientBoostingClassifier = _sklearn("ensemble").HistGradientBoostingClassifier
+    iters, leaves, per_leaf = config
+    est: Any = HistGradientBoostingClassifier(
         max_iter=iters,
+        learning_rate=0.05,
+        max_leaf_nodes=leaves,
+        min_samples_leaf=per_leaf,
+        l2_regularization=1.0,
         early_stopping=False,
         random_state=seed,
     )
-    with warnings.catch_warnings():  # a fixed number of epochs, converged or not
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        est.fit((train.x - mean) / scale, train.y)
-    est.mean_, est.scale_ = mean, scale
-    return est, mlp_doc(est, mean, scale)
+    est.fit(train.x, train.y)
+    return est, trees_doc(est)
 
 
-def choose(kind: str, games: Sequence[GameData], seed: int) -> tuple[tuple[Any, ...], float]:
+def snapshots(split_: Split, mean: Any, scale: Any) -> N.Snapshots:
+    return N.pad(split_.x, split_.y, split_.group, split_.game, mean, scale)
+
+
+def fit_mlp(
+    train: Split, seed: int, cfg: N.Config, td: float | None, watch: Split | None = None
+) -> tuple[N.Net, list[float]]:
+    """The network fitted to ``train`` (standardized on it) and its log-loss on ``watch``
+    after each epoch. With ``td`` (λ): fitted to the winners first, then refitted twice to
+    TD(λ) targets made from its own chances (``mlp.td_targets``), ``cfg.epochs`` each."""
+    mean, scale = N.standardizer(train.x)
+    snaps = snapshots(train, mean, scale)
+    seen = snapshots(watch, mean, scale) if watch is not None else None
+    params, curve = N.fit(snaps, cfg, scale, seed, watch=seen)
+    if td is not None:
+        for r in range(2):
+            p = N.chances(N.scores(params, snaps.x)[0], snaps.mask)
+            snaps.y = N.td_targets(p, snaps, td)
+            params, more = N.fit(snaps, cfg, scale, seed + 1 + r, start=params, watch=seen)
+            curve += more
+    return N.Net(params, mean, scale), curve
+
+
+def choose(
+    kind: str, games: Sequence[GameData], seed: int, td: float | None = None
+) -> tuple[Any, float]:
     """The setting of ``kind`` with the best log-loss on the last fifth of ``games`` (the
-    training games: the held-out ones are never looked at) when fitted on the rest."""
+    training games: the held-out ones are never looked at) when fitted on the rest; for the
+    network, with the number of epochs at its best validation log-loss."""
     fit_games, val_games = split(games, 0.2)
     fit_split, val = Split(fit_games), Split(val_games)
-    best: tuple[tuple[Any, ...], float] | None = None
+    best: tuple[Any, float] | None = None
     for config in CONFIGS[kind]:
-        est, _ = fit(kind, fit_split, seed, config)
-        loss = scores(normalise(trainer_logit(est, val.x), val.group, "ratio"), val)[0]
+        if kind == "mlp":
+            _, curve = fit_mlp(fit_split, seed, config, td, watch=val)
+            if td is not None:  # the epochs of each TD round
+                per = [min(curve[i :: config.epochs]) for i in range(config.epochs)]
+                curve = per
+            epoch = int(np.argmin(curve))
+            config = replace(config, epochs=epoch + 1)
+            loss = curve[epoch]
+        else:
+            est, _ = fit(kind, fit_split, seed, config)
+            loss = scores(normalise(trainer_logit(est, val.x), val.group, "ratio"), val)[0]
         if best is None or loss < best[1]:
             best = (config, loss)
     assert best is not None
@@ -201,11 +235,9 @@ def choose(kind: str, games: Sequence[GameData], seed: int) -> tuple[tuple[Any, 
 
 
 def trainer_logit(est: Any, x: Any) -> Any:
-    """Per-row logits from the fitted estimator (an MLP's probability turned back)."""
-    if hasattr(est, "mean_"):
-        p = est.predict_proba((x - est.mean_) / est.scale_)[:, 1]
-        p = np.clip(p, 1e-15, 1 - 1e-15)
-        return np.log(p / (1 - p))
+    """Per-row scores from the fitted model (the network's, or the trees' logits)."""
+    if isinstance(est, N.Net):
+        return est.logit(x)
     return est.decision_function(x)
 
 
@@ -226,14 +258,6 @@ def trees_doc(est: Any) -> dict[str, Any]:
     return {"baseline": float(np.ravel(est._baseline_prediction)[0]), "trees": trees}
 
 
-def mlp_doc(est: Any, mean: Any, scale: Any) -> dict[str, Any]:
-    return {
-        "mean": [float(v) for v in mean],
-        "scale": [float(v) for v in scale],
-        "layers": [{"W": w.tolist(), "b": b.tolist()} for w, b in zip(est.coefs_, est.intercepts_)],
-    }
-
-
 def document(kind: str, body: dict[str, Any], how: str, meta: dict[str, Any]) -> dict[str, Any]:
     """The weights file's document (``model.py``'s format)."""
     return {
@@ -247,11 +271,21 @@ def document(kind: str, body: dict[str, Any], how: str, meta: dict[str, Any]) ->
     }
 
 
-def split(games: Sequence[GameData], holdout: float) -> tuple[list[GameData], list[GameData]]:
-    """Games by seed; the last ``holdout`` share held out (whole games)."""
+def split(
+    games: Sequence[GameData], holdout: float, held: range | None = None
+) -> tuple[list[GameData], list[GameData]]:
+    """Games by seed; the last ``holdout`` share held out (whole games), or the games whose
+    seeds are in ``held``."""
     if not 0.0 < holdout < 1.0:
         raise ValueError(f"--holdout must be between 0 and 1 (got {holdout})")
     ordered = sorted(games, key=lambda g: g.seed)
+    if held is not None:
+        out = [g for g in ordered if g.seed in held]
+        if not out or len(out) == len(ordered):
+            raise ValueError(
+                f"--holdout-seeds {held.start}-{held.stop - 1} must name some games, not all"
+            )
+        return [g for g in ordered if g.seed not in held], out
     cut = max(1, min(len(ordered) - 1, round(len(ordered) * (1 - holdout))))
     return ordered[:cut], ordered[cut:]
 
@@ -261,13 +295,18 @@ def run(
     *,
     kinds: Sequence[str] = KINDS,
     holdout: float = 0.2,
+    held: range | None = None,
     seed: int = 0,
     size: str = "full",
+    td: float | None = None,
 ) -> tuple[list[tuple[str, float, float]], dict[str, dict[str, Any]], Split, Split]:
-    """Fit each kind, measure everything on the held-out games: the table rows
-    ``(name, log-loss, winner ranked first)``, each kind's weights document (its setting
-    chosen on the training games alone, :func:`choose`), and the splits."""
-    tr_games, te_games = split(games, holdout)
+    """Fit each kind, measure everything on the held-out games (:func:`split`): the table
+    rows ``(name, log-loss, winner ranked first)``, each kind's weights document (its
+    setting chosen on the training games alone, :func:`choose`), and the splits. ``td``:
+    the network's TD(λ) targets (``None``: Monte-Carlo)."""
+    if td is not None and not 0.0 <= td <= 1.0:
+        raise ValueError(f"--td must be between 0 and 1 (got {td})")
+    tr_games, te_games = split(games, holdout, held)
     train, test = Split(tr_games), Split(te_games)
     if not train.snapshots or not test.snapshots:
         raise ValueError("too few finished games to train and hold out (play more games)")
@@ -277,10 +316,12 @@ def run(
         if size == "tiny":
             config, val_loss = TINY[kind], float("nan")
         else:
-            config, val_loss = choose(kind, tr_games, seed)
-        est, body = fit(kind, train, seed, config)
+            config, val_loss = choose(kind, tr_games, seed, td if kind == "mlp" else None)
+        est, body = fit(kind, train, seed, config, td if kind == "mlp" else None)
         z_test = trainer_logit(est, test.x)
-        how = "ratio"  # the per-seat target's own renormalisation (softmax: for information)
+        # The network is trained for the softmax over seats; the per-seat trees for their
+        # probabilities renormalised (the other form: for information).
+        how = "softmax" if kind == "mlp" else "ratio"
         for h in ("softmax", "ratio"):
             loss, hits = scores(normalise(z_test, test.group, h), test)
             rows.append((f"{kind} ({h})" + (" *" if h == how else ""), loss, hits))
@@ -289,7 +330,8 @@ def run(
             "train_snapshots": train.snapshots,
             "seed": seed,
             "size": size,
-            "config": list(config),
+            "config": asdict(config) if kind == "mlp" else list(config),
+            "targets": f"TD({td})" if kind == "mlp" and td is not None else "Monte-Carlo",
             "validation_log_loss": val_loss,
         }
         docs[kind] = document(kind, body, how, meta)
