@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from support.browser import SHOTS, shot, watch_errors
+from support.browser import SHOTS, new_page, shot
 from support.server_helpers import InProcessServer
 
 
 def test_lobby_picks_a_bots_style(web: InProcessServer, web_browser: Browser) -> None:
-    context = web_browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(web_browser, viewport={"width": 1100, "height": 900})
     page.goto(web.url + "/")
     page.fill("input[name=player_name]", "Cy")
     page.select_option("select[name=players]", "3")
