@@ -337,6 +337,7 @@ def test_lobby_offers_the_levels_with_their_options(
     page.select_option("select[name=seat1-bot]", "expert")
     page.click("[data-opts='1'] summary")
     page.fill("input[name=seat1-iterations]", "2")
+    shot(page, "j0-lobby-expert-options")  # (the longest panel: the expert's own and greedy's)
     page.select_option("select[name=seat2-bot]", "easy")
     with page.expect_response("**/api/games") as created:
         page.click("[data-create]")
