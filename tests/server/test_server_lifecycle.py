@@ -21,8 +21,9 @@ import httpx
 import pytest
 
 from pysettlers.cli import main
+from pysettlers.engine import replay
 from pysettlers.server.client import SeatClient
-from support.server_helpers import InProcessServer, create
+from support.server_helpers import InProcessServer, create, human_game
 
 TOKEN = "an admin secret"
 RANDOM_BOTS = [{"kind": "bot", "bot": "random"}] * 3
@@ -65,6 +66,44 @@ def test_a_game_past_its_turn_limit_ends_without_a_winner(srv: InProcessServer) 
     assert record["result"]["winner"] is None and record["result"]["turns"] == 21
     # Over is over: no one acts any more.
     assert httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0}, timeout=10).is_error
+
+
+def test_a_game_ended_without_a_winner_replays_with_its_secrets(
+    srv: InProcessServer, db: str
+) -> None:
+    """A game the server ended (turn limit, operator) never reaches the engine's game-over
+    phase; its record must still be the whole one — the seed, and the card a seat drew,
+    which the spectator's record of a game in progress lacks — or it never replays (a CI
+    run's turn-limited game: ``bad_record``, "the record lacks the chance outcome")."""
+    # Beginner map, dice by hand: 6+6 gives p1 grain beside its lumber, wool and ore, so
+    # p1 buys a development card on its first turn; then the operator ends the game.
+    gid, tokens = human_game(srv.url, rules={"map_kind": "beginner"}, manual_chance=True)
+    moves = [(0, "p0 roll", "6+6"), (0, "p0 end", None), (1, "p1 roll", "1+1")]
+    moves.append((1, "p1 buy", "monopoly"))
+    for version, (seat, action, outcome) in enumerate(moves):
+        body = {"action": action, "version": version, "id": f"m{version}", "outcome": outcome}
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        r = httpx.post(f"{srv.url}/api/games/{gid}/actions", json=body, headers=auth, timeout=10)
+        assert r.status_code == 200 and r.json()["type"] == "accepted", r.text
+    admin = {"Authorization": f"Bearer {TOKEN}"}
+    ended = httpx.post(f"{srv.url}/api/admin/games/{gid}/end", headers=admin, timeout=10)
+    assert ended.status_code == 200 and ended.json()["ended"] == "admin", ended.text
+    expected = [["p0 roll", "6+6"], ["p0 end"], ["p1 roll", "1+1"], ["p1 buy", "monopoly"]]
+    # A spectator's record, a seat's and a new server's (rebuilt from the log) are whole.
+    again = InProcessServer(db)
+    try:
+        for base, token in ((srv.url, None), (srv.url, tokens[0]), (again.url, None)):
+            auth = {"Authorization": f"Bearer {token}"} if token else {}
+            url = f"{base}/api/games/{gid}"
+            record = httpx.get(f"{url}/record", headers=auth, timeout=10).json()
+            assert record["actions"] == expected and "seed" in record["rules"], record
+            assert replay(record).state.dev_cards(1)[3] == 1  # the monopoly card drawn
+            shown = httpx.get(f"{url}/replay", params={"step": 4}, timeout=10)
+            assert shown.status_code == 200 and shown.json()["action"] == expected[3], shown.text
+            stats = httpx.get(f"{url}/stats", timeout=10)
+            assert stats.status_code == 200 and stats.json()["steps"] == 4, stats.text
+    finally:
+        again.stop()
 
 
 def test_a_game_nobody_is_at_is_parked_and_wakes_for_its_player(

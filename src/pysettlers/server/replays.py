@@ -38,7 +38,7 @@ from typing import Any
 from fastapi import FastAPI, Query
 from pydantic import Field
 
-from pysettlers.engine import Game, Rules, apply, new_game, observe, record_for, replay
+from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.scenarios.helpers import events as hev
@@ -330,9 +330,9 @@ def add_routes(app: FastAPI, hub: Any) -> None:
             raise LobbyError(
                 409, "not_finished", "replays and statistics come when the game is over"
             )
-        async with session.lock:
-            game = session.game  # (finished: it no longer changes)
-        return await work().run("building the record", record_for, game, None)
+        # (finished: it no longer changes. The session's record, not the engine's
+        # ``record_for``: a game ended at its turn limit is over for the server only.)
+        return await work().run("building the record", session.record, None)
 
     @app.get(
         "/api/games/{game_id}/replay",

@@ -965,5 +965,12 @@ class GameSession:
 
     def record(self, viewer: int | None) -> dict[str, Any]:
         """The record as ``viewer`` may have it: no seed (and no outcome holding another
-        seat's secret) before the game is over; all of it afterwards."""
+        seat's secret) before the game is over; all of it afterwards.
+
+        Over is the server's word, not only the engine's: a game ended without a winner
+        (its turn limit, an operator: ``end_unfinished``) never reaches the engine's game
+        over phase, so ``record_for`` alone would keep its secrets out for good, and its
+        record would never replay (a card drawn by one seat has no outcome for the others)."""
+        if self.status == FINISHED:
+            return self.game.to_json()  # (no one acts any more: nothing left to predict)
         return record_for(self.game, viewer)
