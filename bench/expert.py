@@ -72,6 +72,7 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
     times: list[float] = []
     main: list[float] = []
     setup: list[float] = []  # its set-up settlements (searched by playouts)
+    roads: list[float] = []  # its set-up roads (searched with the expert's ``roads``)
     while s.phase != Phase.GAME_OVER and s.turn <= max_turns:
         p = to_move(s)
         legal = legal_actions(s, p)
@@ -89,6 +90,8 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
                     main.append(dt)
                 elif view.phase == Phase.SETUP_SETTLEMENT:
                     setup.append(dt)
+                elif view.phase == Phase.SETUP_ROAD:
+                    roads.append(dt)
         oc = chance_outcomes(s, a)
         o = chance.choices([x for x, _ in oc], [w for _, w in oc])[0] if oc else None
         apply(s, a, o)
@@ -102,6 +105,7 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
         "times": times,
         "main": main,
         "setup": setup,
+        "roads": roads,
     }
 
 
@@ -167,6 +171,7 @@ def main() -> None:
         rest += r["times"]
         for x in r["setup"]:
             rest.remove(x)
+    print("  set-up roads:          ", describe([x for r in kept for x in r.get("roads", [])]))
     print("  all but set-up settl.: ", describe(rest))
 
 

@@ -586,3 +586,50 @@ def test_set_up_search_options_are_checked() -> None:
     bot = make_bot("expert", rng, setup_turns="12", setup_ms="1500", cut_value="learned2")
     assert isinstance(bot, ExpertBot)
     assert (bot.setup_turns, bot.setup_ms, bot.cut_value) == (12, 1500, "learned2")
+
+
+def test_set_up_road_search_picks_the_road_whose_playouts_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``roads`` > 0: a set-up road is chosen by playouts from the end of the set-up, even
+    against the greedy score's order; ``roads=0`` (the default) is the greedy road."""
+    assert make_bot("expert", random.Random(0)).roads == 0  # type: ignore[attr-defined]
+    rules = Rules(players=4, seed=31)
+    s = new_game(rules)
+    me = to_move(s)
+    apply_checked(s, legal_actions(s, me)[0])  # a first settlement: its road is next
+    legal = legal_actions(s, me)
+    assert s.phase == Phase.SETUP_ROAD and len(legal) >= 2
+    view = observe(s, me)
+    greedy = GreedyBot(random.Random(0))
+    t = greedy.context(view)
+    target = sorted(legal, key=lambda a: -greedy.score(t, a))[-1].a  # greedy's last choice
+    calls: list[GameState] = []
+
+    def playout(
+        self: ExpertBot, st: GameState, seat: int, seed: int, info: object, turns: int = 0
+    ) -> float:
+        assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
+        calls.append(st)
+        return 1.0 if st.road_owner[target] == seat else 0.0
+
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    expert = make_bot("expert", bot_rng(31, me), roads=8)
+    assert isinstance(expert, ExpertBot)
+    chosen = expert.choose(view, legal)
+    assert chosen.kind == ActionKind.BUILD_ROAD and chosen.a == target
+    assert calls and expert.road_searches == 1 and expert.setup_searches == 0
+    plain = make_bot("expert", bot_rng(31, me))
+    assert plain.choose(view, legal) == GreedyBot(bot_rng(31, me)).choose(view, legal)
+
+
+def test_set_up_road_search_plays_legally_and_is_deterministic() -> None:
+    rules = Rules(players=4, seed=44)
+    opts = {**TINY, "roads": 4, "setup_turns": 2}
+
+    def game() -> tuple[int, ...]:
+        bots = [Spy(make_bot("expert", bot_rng(44, p), **opts)) for p in range(4)]
+        s = play_with_views(rules, bots, max_turns=3)
+        return (s.version, *s.hands, *s.road_owner)
+
+    assert game() == game()

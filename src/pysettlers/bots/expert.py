@@ -83,7 +83,9 @@ searched besides ending the turn; ``value`` (``greedy``, default; ``learned``; o
 ``learned2``, the model trained on self-play, ``bots/learn``) the leaf value; ``setup``
 (0–60, default 8; 0: the greedy choice) set-up sites searched;
 ``playouts`` (0–100000, default 420) playouts per set-up settlement (0: value
-the sites by the learned win chance at the end of the set-up); ``deep`` (0–100000, default
+the sites by the learned win chance at the end of the set-up); ``roads`` (0–100000,
+default 0: the greedy road) playouts per set-up road, every legal road searched as the sites
+are; ``deep`` (0–100000, default
 0: off) whole-game playouts per main-phase decision that places a piece or buys a card,
 among the turn search's ``top`` (2–30, default 3) best candidates, each played
 ``deep_turns`` turns (0–1000, default 0: to the end) and then valued by the learned win
@@ -101,7 +103,8 @@ unseen cards); plus the greedy bot's options (``trade``, ``helpers``, ``sbp``,
 ``offers``, ``noise``) for its own decisions and its rollouts.
 
 What this is not: no search of other players' turns (they play greedily in the turn
-rollouts), no search over robber placements or set-up roads, no playouts during the main
+rollouts), no search over robber placements, no search of set-up roads unless ``roads`` asks for
+it, no playouts during the main
 phase unless ``deep`` asks for them, and no access to a game state: it
 builds its own sampled states from its view.
 """
@@ -179,6 +182,16 @@ EXPERT_SPECS = (  # the expert's own options (module docstring), then the greedy
         "games played out per set-up settlement",
         "number",
         420,
+        0,
+        100000,
+        10,
+        integer=True,
+    ),
+    OptionSpec(
+        "roads",
+        "games played out per set-up road (0: the greedy choice)",
+        "number",
+        0,
         0,
         100000,
         10,
@@ -282,6 +295,7 @@ class ExpertBot:
         self.value: str = o["value"]
         self.setup: int = o["setup"]
         self.playouts: int = o["playouts"]
+        self.roads: int = o["roads"]
         self.deep: int = o["deep"]
         self.top: int = o["top"]
         self.deep_turns: int = o["deep_turns"]
@@ -296,6 +310,7 @@ class ExpertBot:
         self.memory = Memory()
         self.searches = 0  # searched decisions (for benchmarks)
         self.setup_searches = 0  # ... of them set-up settlements
+        self.road_searches = 0  # ... set-up roads (``roads``)
         self.deep_searches = 0  # ... of them main-phase decisions settled by playouts
         self.playouts_played = 0  # playouts of the set-up and ``deep`` searches (ditto)
 
@@ -310,6 +325,13 @@ class ExpertBot:
             and view.current == view.viewer
         ):
             return self._search_setup(view, legal)
+        if (
+            self.roads
+            and len(legal) > 1
+            and view.phase == Phase.SETUP_ROAD
+            and view.current == view.viewer
+        ):
+            return self._search_setup_road(view, legal)
         if len(legal) > 1 and view.phase in SEARCHED and view.current == view.viewer:
             if view.phase == Phase.MAIN and self.greedy.trade:
                 # Domestic offers as the greedy bot makes them (``trading.Trader``): the
@@ -413,6 +435,24 @@ class ExpertBot:
             return self._setup_by_playouts(view, cands, me, info, deadline)
         return self._setup_by_learned_value(view, cands, me, info)
 
+    def _search_setup_road(self, view: View, legal: Sequence[Action]) -> Action:
+        """A set-up road: every legal road (two or three, beside the settlement just
+        placed), chosen by ``roads`` playouts as a set-up settlement's sites are (the rest of
+        the set-up played greedily, then ``setup_turns`` turns by the ``playout`` bots),
+        within the same time budget. The greedy road is the first candidate, so that a tie
+        keeps it."""
+        g = self.greedy
+        t = g.context(view)
+        cands = sorted(legal, key=lambda a: -g.score(t, a))
+        self.road_searches += 1
+        me = view.viewer
+        assert me is not None
+        budget = self.setup_ms or self.ms
+        deadline = time.perf_counter() + budget / 1000.0 if budget > 0 else None
+        return self._setup_by_playouts(
+            view, cands, me, F.board_info(view.board), deadline, self.roads
+        )
+
     def _rest_of_setup(self, root: GameState, a: Action, seed: int) -> GameState:
         """``a`` played on a copy of ``root``, then the rest of the set-up played greedily
         (its own road, and everyone's later placements)."""
@@ -433,10 +473,12 @@ class ExpertBot:
         me: int,
         info: F.BoardInfo,
         deadline: float | None = None,
+        playouts: int | None = None,
     ) -> Action:
-        """The site whose playouts win most (successive halving): whole games, or
-        ``setup_turns`` turns valued by the learned chance to win; by ``deadline``
-        (``time.perf_counter``) if one is given."""
+        """The site (or road) whose playouts win most (successive halving): whole games, or
+        ``setup_turns`` turns valued by the learned chance to win; ``playouts`` of them
+        (else the ``playouts`` option); by ``deadline`` (``time.perf_counter``) if one is
+        given."""
         n_det = 2
         seeds = [self.rng.getrandbits(64) for _ in range(n_det)]
         roots = [determinize(view, random.Random(seed)) for seed in seeds]
@@ -451,7 +493,7 @@ class ExpertBot:
         best = self._halving(
             len(cands),
             lambda j, k: end_of_setup(j, k % n_det).copy(),
-            self.playouts,
+            self.playouts if playouts is None else playouts,
             me,
             info,
             self.setup_turns,
