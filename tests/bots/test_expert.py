@@ -11,7 +11,7 @@ measured in ``bench/expert.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -41,6 +41,24 @@ from pysettlers.engine import (
 from support.spies import Spy, play_with_views
 
 TINY = {"iterations": 1, "width": 2, "setup": 2, "playouts": 4, "deep": 4}
+
+
+def fake_set_up_playouts(
+    monkeypatch: pytest.MonkeyPatch, wins: Callable[[GameState, int], bool]
+) -> list[GameState]:
+    """Replace the expert's playouts by ``wins`` (1 or 0) on the state each starts from,
+    which must be past the set-up; the list of those states grows as they are played."""
+    calls: list[GameState] = []
+
+    def playout(
+        self: ExpertBot, st: GameState, seat: int, seed: int, info: object, turns: int = 0
+    ) -> float:
+        assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
+        calls.append(st)
+        return 1.0 if wins(st, seat) else 0.0
+
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    return calls
 
 
 @pytest.mark.parametrize(
@@ -366,16 +384,7 @@ def test_expert_set_up_playouts_are_the_default_and_pick_the_best_playout_site(
     t = greedy.context(view)
     ranked = sorted(legal, key=lambda a: -greedy.score(t, a))
     target = ranked[2].a  # the third site by the greedy score
-    calls: list[GameState] = []
-
-    def playout(
-        self: ExpertBot, st: GameState, seat: int, seed: int, info: object, turns: int = 0
-    ) -> float:
-        assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
-        calls.append(st)
-        return 1.0 if st.building_owner[target] == seat else 0.0
-
-    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    calls = fake_set_up_playouts(monkeypatch, lambda st, seat: st.building_owner[target] == seat)
     chosen = expert.choose(view, legal)
     assert chosen.kind == ActionKind.BUILD_SETTLEMENT and chosen.a == target
     # 3 sites: round one 12 // 2 // 3 = 2 games each, round two 12 // 2 // 2 = 3 each.
@@ -604,16 +613,7 @@ def test_set_up_road_search_picks_the_road_whose_playouts_win(
     greedy = GreedyBot(random.Random(0))
     t = greedy.context(view)
     target = sorted(legal, key=lambda a: -greedy.score(t, a))[-1].a  # greedy's last choice
-    calls: list[GameState] = []
-
-    def playout(
-        self: ExpertBot, st: GameState, seat: int, seed: int, info: object, turns: int = 0
-    ) -> float:
-        assert st.phase not in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)  # set-up played out
-        calls.append(st)
-        return 1.0 if st.road_owner[target] == seat else 0.0
-
-    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    calls = fake_set_up_playouts(monkeypatch, lambda st, seat: st.road_owner[target] == seat)
     expert = make_bot("expert", bot_rng(31, me), roads=8)
     assert isinstance(expert, ExpertBot)
     chosen = expert.choose(view, legal)
