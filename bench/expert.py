@@ -22,6 +22,7 @@ Run: ``nice .venv/bin/python bench/expert.py --games 400 --jobs 1``
      ``nice .venv/bin/python bench/expert.py --hero expert:iterations=8 --players 5``
      ``nice .venv/bin/python bench/expert.py --hero hard --opponent medium``
      ``nice .venv/bin/python bench/expert.py --games 400 --jobs 2 --out e.jsonl --resume``
+     ``nice .venv/bin/python bench/expert.py --hero expert:value=learned2 --model m.json``
      (stop it any time; the same command later plays only the games not yet in e.jsonl;
      with the set-up playouts a game costs the expert ~5–10 s, so 400 games take about an
      hour on two idle cores)
@@ -109,6 +110,14 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
     }
 
 
+def use_model(path: str | None) -> None:
+    """In each worker: the learned value's weights (``--model``), if other than shipped."""
+    if path is not None:
+        from pysettlers.bots.learn import model  # (numpy: only when asked for)
+
+        model.use(path)
+
+
 def describe(xs: list[float]) -> str:
     if not xs:
         return "none"
@@ -132,7 +141,16 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=500)
     ap.add_argument("--out", help="append one JSON line per game; with --resume, skip those")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument(
+        "--model",
+        help="the weights value=learned2 and cut_value=learned2 use (default: the shipped "
+        "ones; a file from `python -m pysettlers.bots.learn train`)",
+    )
     a = ap.parse_args()
+    try:
+        use_model(a.model)  # (here first: a bad file is named, not a broken worker pool)
+    except (OSError, ValueError) as e:
+        ap.error(f"--model: {e}")
     done: list[dict[str, Any]] = []
     if a.out and a.resume and os.path.exists(a.out):
         with open(a.out) as f:
@@ -145,7 +163,7 @@ def main() -> None:
     ]
     t0 = time.time()
     results = list(done)
-    with ProcessPoolExecutor(a.jobs) as pool:
+    with ProcessPoolExecutor(a.jobs, initializer=use_model, initargs=(a.model,)) as pool:
         for r in pool.map(play, todo, chunksize=1):
             results.append(r)
             if a.out:
