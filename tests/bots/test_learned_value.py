@@ -83,6 +83,24 @@ def test_data_refuses_bad_input(tmp_path: Path) -> None:
     assert not any(m.startswith("mcts") for m in D.pool())
 
 
+def test_generate_draws_the_seats_from_the_pool_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``generate --pool``: every seat's bot is one of the specs named (a spec twice is
+    drawn twice as often), recorded in the file's meta; a bad spec is refused by name."""
+    from pysettlers.bots.learn.__main__ import main
+
+    out = tmp_path / "d.json.gz"
+    pool = "weighted:noise=8,weighted:noise=8,random"
+    assert main(["generate", "--games", "2", "--seed", "5", "--pool", pool, "--out", str(out)]) == 0
+    games, meta = D.load(out)
+    assert meta["pool"] == pool.split(",") and len(games) == 2
+    assert {spec for g in games for spec in g.specs} <= {"weighted:noise=8", "random"}
+    for bad, said in (("greedy,nosuch", "'nosuch': unknown bot"), (" , ", "names no bot")):
+        assert main(["generate", "--games", "1", "--pool", bad, "--out", str(out)]) == 2
+        assert said in capsys.readouterr().err
+
+
 def test_deck_left_is_a_share_of_the_games_own_deck() -> None:
     # 25 cards for 3-4 players; the 5-6 player extension adds "9 development cards" (34).
     at = FEATURE_NAMES.index("deck_left")

@@ -11,7 +11,9 @@ What this is for: the documented, reproducible command behind the shipped weight
         --holdout-seeds 33000320-33000399 --out src/pysettlers/bots/learn/value2.json
 
 ``generate --model FILE --learned`` is the expert-iteration step: the bots of the next
-round's games include ``expert:value=learned2`` playing with ``FILE``. ``train`` prints
+round's games include ``expert:value=learned2`` playing with ``FILE``; ``--pool`` names the
+bots the seats are drawn from instead (e.g. that bot twice, so that its own positions, the
+ones its search is led to, make up much of the data). ``train`` prints
 the held-out table (and with ``--table FILE`` writes it as Markdown).
 
 What this is not: part of ``pysettlers``' main command (training needs the ``train``
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -40,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--max-turns", type=int, default=300)
     g.add_argument("--learned", action="store_true", help="add expert:value=learned2 seats")
     g.add_argument("--model", help="the weights value=learned2 uses (default: shipped)")
+    g.add_argument(
+        "--pool",
+        metavar="SPEC,SPEC,...",
+        help="the bots each seat is drawn from, uniformly (a spec twice: twice as often); "
+        "default: the field and the best bots (with --learned, expert:value=learned2 too)",
+    )
     g.add_argument("--out", required=True, help="the data file (.json.gz)")
     t = sub.add_parser("train", help="fit, measure on held-out games, write weights")
     t.add_argument("data", nargs="+", help="data files from generate (merged)")
@@ -66,14 +75,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def generate(a: argparse.Namespace) -> int:
     start = time.perf_counter()
+    specs = read_pool(a.pool) if a.pool is not None else D.pool(a.learned)
     games = D.generate(
         a.games,
         a.seed,
         workers=a.workers,
         max_turns=a.max_turns,
-        learned=a.learned,
         model=a.model,
         ray=a.ray,
+        specs_pool=specs,
     )
     meta = {
         "games": a.games,
@@ -81,7 +91,7 @@ def generate(a: argparse.Namespace) -> int:
         "max_turns": a.max_turns,
         "learned": a.learned,
         "model": a.model,
-        "pool": list(D.pool(a.learned)),
+        "pool": list(specs),
     }
     D.save(a.out, games, meta)
     won = sum(1 for g in games if g.winner is not None)
@@ -122,6 +132,21 @@ def train(a: argparse.Namespace) -> int:
         Path(a.out).write_text(json.dumps(doc, separators=(",", ":")) + "\n")
         print(f"wrote {a.out} ({Path(a.out).stat().st_size // 1024} KiB)")
     return 0
+
+
+def read_pool(text: str) -> tuple[str, ...]:
+    """``--pool``: comma-separated bot specs, each checked by building its bot once."""
+    from pysettlers.sim.runner import build_bot, parse_players
+
+    specs = tuple(x.strip() for x in text.split(",") if x.strip())
+    if not specs:
+        raise ValueError("--pool names no bot")
+    for spec in specs:
+        try:
+            build_bot(parse_players(f"{spec},random")[0], random.Random(0))
+        except ValueError as e:
+            raise ValueError(f"--pool: {spec!r}: {e}") from None
+    return specs
 
 
 def seed_range(text: str) -> range:
