@@ -16,7 +16,7 @@ bots play with it; training is a separate step that needs the ``train`` extra.
   held-out games against today's logit and a points-only baseline (numpy, scikit-learn:
   the ``train`` extra, imported only there and in ``mlp.py``);
 * ``model.py``: inference from a versioned JSON weights file in pure Python (the shipped
-  one is ``value2.json``);
+  one is ``value2.json``, after two rounds of expert iteration: docs/bots.md);
 * ``__main__.py``: ``python -m pysettlers.bots.learn generate|train``, the documented
   command that writes the shipped weights.
 

@@ -1,14 +1,15 @@
 """``python -m pysettlers.bots.learn``: generate data, train and write the learned value.
 
 What this is for: the documented, reproducible command behind the shipped weights
-(docs/bots.md, "The learned value from self-play")::
+(docs/bots.md, "The learned value from self-play": these commands, then two rounds of
+expert iteration with ``--pool`` and ``--model``, whose commands are given there)::
 
     python -m pysettlers.bots.learn generate --games 400 --seed 33000000 --workers 2 \\
         --out value2-data.json.gz
     python -m pysettlers.bots.learn generate --games 800 --seed 33000400 --workers 2 \\
         --out value2-data-more.json.gz
     python -m pysettlers.bots.learn train value2-data.json.gz value2-data-more.json.gz \\
-        --holdout-seeds 33000320-33000399 --out src/pysettlers/bots/learn/value2.json
+        --holdout-seeds 33000320-33000399 --out round0.json
 
 ``generate --model FILE --learned`` is the expert-iteration step: the bots of the next
 round's games include ``expert:value=learned2`` playing with ``FILE``; ``--pool`` names the
