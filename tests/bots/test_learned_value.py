@@ -99,6 +99,8 @@ def test_generate_draws_the_seats_from_the_pool_asked_for(
     for bad, said in (("greedy,nosuch", "'nosuch': unknown bot"), (" , ", "names no bot")):
         assert main(["generate", "--games", "1", "--pool", bad, "--out", str(out)]) == 2
         assert said in capsys.readouterr().err
+    both = ["generate", "--games", "1", "--pool", "greedy", "--learned", "--out", str(out)]
+    assert main(both) == 2 and "--pool with --learned" in capsys.readouterr().err
 
 
 def test_deck_left_is_a_share_of_the_games_own_deck() -> None:

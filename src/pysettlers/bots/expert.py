@@ -318,32 +318,23 @@ class ExpertBot:
         if view.viewer is None or view.hand is None:
             raise ValueError("a bot needs the view of its own seat")
         self.memory.update(view)
-        if (
-            self.setup
-            and len(legal) > 1
-            and view.phase == Phase.SETUP_SETTLEMENT
-            and view.current == view.viewer
-        ):
-            return self._search_setup(view, legal)
-        if (
-            self.roads
-            and len(legal) > 1
-            and view.phase == Phase.SETUP_ROAD
-            and view.current == view.viewer
-        ):
-            return self._search_setup_road(view, legal)
-        if len(legal) > 1 and view.phase in SEARCHED and view.current == view.viewer:
-            if view.phase == Phase.MAIN and self.greedy.trade:
-                # Domestic offers as the greedy bot makes them (``trading.Trader``): the
-                # candidates never include an offer (its score is the greedy's veto), so
-                # without this the expert would never propose a trade on its own turn.
-                t = self.greedy.context(view)
-                offer = self.greedy.trader.propose(view, t.info, t.q_value, legal)
-                if offer is not None:
-                    self.greedy.taken(offer)
-                    return offer
-            action = self._search(view, legal)
-            return F.play_victory_point(view, legal, action)
+        if len(legal) > 1 and view.current == view.viewer:  # a choice on its own turn
+            if view.phase == Phase.SETUP_SETTLEMENT and self.setup:
+                return self._search_setup(view, legal)
+            if view.phase == Phase.SETUP_ROAD and self.roads:
+                return self._search_setup_road(view, legal)
+            if view.phase in SEARCHED:
+                if view.phase == Phase.MAIN and self.greedy.trade:
+                    # Domestic offers as the greedy bot makes them (``trading.Trader``): the
+                    # candidates never include an offer (its score is the greedy's veto), so
+                    # without this the expert would never propose a trade on its own turn.
+                    t = self.greedy.context(view)
+                    offer = self.greedy.trader.propose(view, t.info, t.q_value, legal)
+                    if offer is not None:
+                        self.greedy.taken(offer)
+                        return offer
+                action = self._search(view, legal)
+                return F.play_victory_point(view, legal, action)
         return self.greedy.choose(view, legal)
 
     # -- the search --------------------------------------------------------------------------
@@ -429,10 +420,7 @@ class ExpertBot:
         assert me is not None
         info = F.board_info(view.board)
         if self.playouts:
-            # The budget counts from here: the rest of the set-up is played in it too.
-            budget = self.setup_ms or self.ms
-            deadline = time.perf_counter() + budget / 1000.0 if budget > 0 else None
-            return self._setup_by_playouts(view, cands, me, info, deadline)
+            return self._setup_by_playouts(view, cands, me, info, self.playouts)
         return self._setup_by_learned_value(view, cands, me, info)
 
     def _search_setup_road(self, view: View, legal: Sequence[Action]) -> Action:
@@ -447,11 +435,7 @@ class ExpertBot:
         self.road_searches += 1
         me = view.viewer
         assert me is not None
-        budget = self.setup_ms or self.ms
-        deadline = time.perf_counter() + budget / 1000.0 if budget > 0 else None
-        return self._setup_by_playouts(
-            view, cands, me, F.board_info(view.board), deadline, self.roads
-        )
+        return self._setup_by_playouts(view, cands, me, F.board_info(view.board), self.roads)
 
     def _rest_of_setup(self, root: GameState, a: Action, seed: int) -> GameState:
         """``a`` played on a copy of ``root``, then the rest of the set-up played greedily
@@ -472,13 +456,14 @@ class ExpertBot:
         cands: list[Action],
         me: int,
         info: F.BoardInfo,
-        deadline: float | None = None,
-        playouts: int | None = None,
+        playouts: int,
     ) -> Action:
-        """The site (or road) whose playouts win most (successive halving): whole games, or
-        ``setup_turns`` turns valued by the learned chance to win; ``playouts`` of them
-        (else the ``playouts`` option); by ``deadline`` (``time.perf_counter``) if one is
-        given."""
+        """The site (or road) whose ``playouts`` win most (successive halving): whole games,
+        or ``setup_turns`` turns valued by the learned chance to win; within ``setup_ms``
+        (else ``ms``) milliseconds of wall time from now if one is set."""
+        # The budget counts from here: the rest of the set-up is played in it too.
+        budget = self.setup_ms or self.ms
+        deadline = time.perf_counter() + budget / 1000.0 if budget > 0 else None
         n_det = 2
         seeds = [self.rng.getrandbits(64) for _ in range(n_det)]
         roots = [determinize(view, random.Random(seed)) for seed in seeds]
@@ -493,7 +478,7 @@ class ExpertBot:
         best = self._halving(
             len(cands),
             lambda j, k: end_of_setup(j, k % n_det).copy(),
-            self.playouts if playouts is None else playouts,
+            playouts,
             me,
             info,
             self.setup_turns,

@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def generate(a: argparse.Namespace) -> int:
     start = time.perf_counter()
+    if a.pool is not None and a.learned:
+        raise ValueError(f"--pool with --learned: name {D.LEARNED} in the pool instead")
     specs = read_pool(a.pool) if a.pool is not None else D.pool(a.learned)
     games = D.generate(
         a.games,
@@ -137,14 +139,14 @@ def train(a: argparse.Namespace) -> int:
 
 def read_pool(text: str) -> tuple[str, ...]:
     """``--pool``: comma-separated bot specs, each checked by building its bot once."""
-    from pysettlers.sim.runner import build_bot, parse_players
+    from pysettlers.sim.runner import bot_from_text
 
     specs = tuple(x.strip() for x in text.split(",") if x.strip())
     if not specs:
         raise ValueError("--pool names no bot")
     for spec in specs:
         try:
-            build_bot(parse_players(f"{spec},random")[0], random.Random(0))
+            bot_from_text(spec, random.Random(0))
         except ValueError as e:
             raise ValueError(f"--pool: {spec!r}: {e}") from None
     return specs
