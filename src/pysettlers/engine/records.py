@@ -196,9 +196,11 @@ def load_state(obj: object) -> GameState:
         raise ValueError(f"not a {STATE_FORMAT} document (a JSON object)")
     try:
         s = _load_state(obj)
-    except (LookupError, TypeError, AttributeError) as e:
+    except (LookupError, TypeError, AttributeError, OverflowError) as e:
         # A missing field or a value of the wrong type: say so as the docstring promises,
         # so that a server loading an uploaded position needs to catch one error only.
+        # (OverflowError: compiled with mypyc, a huge int used as an index overflows where
+        # pure Python raises an IndexError.)
         raise ValueError(f"malformed {STATE_FORMAT} document: {type(e).__name__}: {e}") from e
     except RecursionError:
         # A deeply nested value where a field belongs, quoted in a message (``repr``).
