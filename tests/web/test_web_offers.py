@@ -20,6 +20,7 @@ import time
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from support.browser import new_page, shot
 from support.server_helpers import InProcessServer
@@ -134,8 +135,22 @@ def test_a_person_accepts_and_counters_bots_offers(
         player.settle(player.looked_at)
     # The header's switch turns bots' offers off: the server says so for this seat, and
     # the choice is kept for the next games.
+    # The game goes on meanwhile: a dialog it opens (a discard for a bot's 7) covers the
+    # header, as it would for a person, who answers it first.
     assert page.get_attribute(".bot-offers-toggle", "aria-pressed") == "true"
-    page.click(".bot-offers-toggle")
+    for _ in range(20):
+        if player.visible(".modal"):
+            player.looked_at = player.game().get("version", "")
+            player.answer_dialog()
+            player.settle(player.looked_at)
+            continue
+        try:
+            page.click(".bot-offers-toggle", timeout=3_000)
+            break
+        except PlaywrightTimeout:
+            assert player.visible(".modal"), "the header's switch could not be clicked"
+    else:
+        raise AssertionError("dialogs kept covering the header's switch")
     page.wait_for_selector(".game[data-bot-offers=false]")
     assert page.inner_text(".bot-offers-toggle") == "Bot offers: off"
     assert page.evaluate("localStorage.getItem('pysettlers.botOffers')") == "0"
