@@ -52,7 +52,7 @@ from pysettlers.engine import (
     observe,
     to_move,
 )
-from pysettlers.sim.runner import build_bot, parse_players
+from pysettlers.sim.runner import bot_from_text
 from pysettlers.sim.stats import wilson
 
 SEARCHED = (Phase.MAIN, Phase.BUILD)
@@ -65,9 +65,7 @@ def play(args: tuple[int, str, str, int, bool, int]) -> dict[str, Any]:
     specs = [hero if p == seat else opponent for p in range(players)]
     rules = Rules(players=players, seed=seed, helpers=helpers)
     s = new_game(rules)
-    bots = [
-        build_bot(parse_players(f"{sp},random")[0], bot_rng(seed, p)) for p, sp in enumerate(specs)
-    ]
+    bots = [bot_from_text(sp, bot_rng(seed, p)) for p, sp in enumerate(specs)]
     chance = random.Random(f"bench-expert/{seed}")
     seen = [-1] * players
     times: list[float] = []
