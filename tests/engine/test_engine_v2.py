@@ -137,7 +137,7 @@ def test_game_py_keeps_only_the_life_cycle() -> None:
 
 def test_a_kind_of_a_scenario_not_in_play_is_refused_naming_the_scenario() -> None:
     s = position(hands={"p0": "2ore"})
-    err = assert_illegal(s, "p0 jean ore", "Helpers of CATAN")
+    err = assert_illegal(s, "p0 jean ore", "Helpers")
     assert "'helpers' scenario" in err.message
 
 

@@ -252,7 +252,7 @@ def test_the_lobby_draws_each_scenario_as_a_checkbox_with_its_note() -> None:
     o = listed["scenarios"]
     assert (o["type"], o["group"], o["default"]) == ("choices", "scenarios", [])
     assert [c for c, _ in o["choices"]] == list(NAMED)
-    assert dict(o["choices"])["helpers"] == "Helpers of CATAN"
+    assert dict(o["choices"])["helpers"] == "Helpers"
     assert len(o["choice_notes"]) == 3 and "folded" not in o
     assert listed["alternate"]["folded"] is True
 

@@ -198,7 +198,7 @@ class Rules:
             # settlement (R5 p. 8): six numbered helpers, for at most six players.
             raise OptionError(
                 "scenarios",
-                "the Helpers of CATAN (",
+                "the helpers (",
                 Mention("scenarios", ("helpers",)),
                 f") deal one of six numbered helpers (A1–A6) to each player: at most 6 "
                 f"players (got {self.players})",
@@ -209,7 +209,7 @@ class Rules:
             if self.helpers and name in self.alternate:
                 raise OptionError(
                     "alternate",
-                    f"alternate rule {why} ({name}) cannot be combined with the Helpers of CATAN",
+                    f"alternate rule {why} ({name}) cannot be combined with the helpers",
                 )
         if self.map_kind in TWO_SET_MAPS and self.players < 7:
             raise OptionError(
@@ -243,13 +243,13 @@ class Rules:
         if kind == "islands" and self.players > 4:
             raise OptionError(
                 "map_kind",
-                "the islands map (Islands of Catan) is for 3–4 players; with 5–6 use ",
+                "the islands map (1996) is for 3–4 players; with 5–6 use ",
                 Mention("map_kind", ("big-islands",)),
             )
         if kind == "big-islands" and self.players < 5:
             raise OptionError(
                 "map_kind",
-                "the big-islands map (Big Islands of Catan) is for 5–6 players; with 3–4 use ",
+                "the big-islands map (1996) is for 5–6 players; with 3–4 use ",
                 Mention("map_kind", ("islands",)),
             )
         if kind == "described" and self.map_description is None:

@@ -317,7 +317,7 @@ def test_rule_5_notation_round_trips_and_refuses_arguments() -> None:
 
 
 def test_rule_5_is_refused_with_the_helpers() -> None:
-    with pytest.raises(ValueError, match="cannot be combined with the Helpers"):
+    with pytest.raises(ValueError, match="cannot be combined with the helpers"):
         Rules(helpers=True, alternate=("ignore_seven",))
 
 

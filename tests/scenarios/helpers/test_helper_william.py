@@ -55,7 +55,7 @@ def test_the_building_rules_still_apply() -> None:
 def test_once_per_turn() -> None:
     s = william_position("2brick+2wool")
     play(s, "p0 william (1,0)SW 1brick+1wool", "p0 flip")
-    err = assert_illegal(s, "p0 william (0,0)SE 1brick+1wool", "Helpers of CATAN")
+    err = assert_illegal(s, "p0 william (0,0)SE 1brick+1wool", "Helpers")
     assert "more than once" in err.message
 
 

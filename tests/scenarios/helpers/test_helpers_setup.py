@@ -33,7 +33,7 @@ from pysettlers.engine.types import HELPER_KINDS, NOBODY
 from support.builders import assert_illegal, legal, play, position
 from support.helper_builders import HELPERS, display, helper_position, holder, sides, with_helpers
 
-RULE = "Helpers of CATAN"
+RULE = "Helpers"
 STACK = ["nassir", "william", "marianne", "jean", "sean", "lin"]  # A1 … A6 (data.py)
 
 

@@ -83,7 +83,7 @@ class HelperCards(CardKeeper):
 class HelpersScenario(Scenario):
     name = NAME
     by_name = True  # (``Rules.scenarios``)
-    label = "Helpers of CATAN"
+    label = "Helpers"
     note = "each player has a helper with a power of its own, turned over or exchanged once used"
 
     def enabled(self, rules: Rules) -> bool:

@@ -103,7 +103,7 @@ from .trade import (
     take_options,
 )
 
-HELPERS_RULE = "Helpers of CATAN"
+HELPERS_RULE = "Helpers"
 
 
 def rule_of(h: int) -> str:

@@ -23,7 +23,7 @@ from .view import HelperView
 
 def _part(part: Any) -> HelperView:
     if not isinstance(part, HelperView):
-        raise ValueError("the view has no Helpers of CATAN part")
+        raise ValueError("the view has no helpers part")
     return part
 
 

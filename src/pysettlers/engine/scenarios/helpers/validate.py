@@ -32,7 +32,7 @@ def validate_helpers(s: GameState) -> list[str]:
     """Every broken invariant of the helpers' part of ``s``, one message each."""
     hx = s.ext.get("helpers")
     if not isinstance(hx, HelperState):
-        return ["helpers: the Helpers of CATAN cards are missing"]
+        return ["helpers: the helper cards are missing"]
     out = _shape(hx, s.n)
     if out:
         return out
