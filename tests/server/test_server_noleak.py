@@ -210,7 +210,7 @@ def exact_problems(
     if msg["legal"] != legal:
         problems.append(f"version {msg['version']}: legal actions for {seat} differ")
     said = state_words(
-        view, names, zip(legal, actions), status=msg["status"], ended=msg.get("ended")
+        view, names, zip(legal, actions), status=msg["status"], ended=msg.get("ended"), log=s.log
     )
     if {k: msg.get(k) for k in said} != said:
         problems.append(f"version {msg['version']}: the words sent to {seat} are not the view's")

@@ -171,7 +171,7 @@ def test_an_illegal_choice_is_a_clear_error_naming_the_rule_and_changes_nothing(
     err = caught.value
     assert err.seat == p and err.rule == TURN_RULE
     assert str(err).startswith(f"seat {p} ({'abc'[p]}) chose the illegal action 'p{p} end': ")
-    assert f"{TURN_RULE} - 'end_turn' is not allowed during setup_settlement" in str(err)
+    assert f"{TURN_RULE} - you cannot end your turn during the set-up" in str(err)
     assert s.version == version and not game.steps
     ended = Match(game, choosers).run()
     assert ended.status == ERROR and ended.error is not None and ended.steps == 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import phases as P
+from .events import TurnStarted, make
 from .state import PENDING, GameState
 from .types import NOBODY
 
@@ -38,6 +39,9 @@ def next_setup_step(s: GameState) -> None:
         s.current = s.first_player
         s.phase = P.PRE_ROLL
         s.turn = 1
+        # The first turn starts as every later one does (``turn.end_turn``): said, so that a
+        # log's turn 1 has its head like the others.
+        s.events.append(make(TurnStarted, (s.current, s.turn)))
     else:
         s.current = setup_player(s, s.setup_step)
         s.phase = P.SETUP_SETTLEMENT

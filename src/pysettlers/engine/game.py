@@ -32,10 +32,11 @@ from .building import place_road, place_settlement, starting_resources
 from .config import Rules
 from .development import DEV_RULE
 from .errors import IllegalActionError
-from .events import Event, StartRoll
+from .events import Event, StartRoll, TurnStarted, make
 from .flow import TURN_RULE, deciders, is_over, to_move
 from .legal import legal_actions
 from .production import DISCARD_RULE, ROBBER_RULE, roll_dice
+from .refusals import out_of_phase
 from .registry import Rule, offered_by
 from .state import GameState, fresh_state
 from .trade import DOMESTIC_RULE, MARITIME_RULE, gone_error, unnamed_error
@@ -91,6 +92,7 @@ def new_game(
         for x in s.ruleset.set_ups:
             x.new_game(s)
         s.turn = 1
+        s.events.append(make(TurnStarted, (s.current, s.turn)))  # (as after a set-up: flow.py)
     else:
         if first_player is None:
             contenders = list(range(rules.players))
@@ -179,9 +181,8 @@ def check(s: GameState, a: object, outcome: Outcome = None) -> None:
         who = ", ".join(f"p{q}" for q in deciders(s))
         raise IllegalActionError(TURN_RULE, f"it is not p{p}'s decision now (waiting for {who})")
     if kind not in s.ruleset.phase_kinds[ph]:
-        raise IllegalActionError(
-            TURN_RULE, f"'{kind.name.lower()}' is not allowed during {ph.name.lower()}"
-        )
+        separate = s.rules.trade_build == "separate"
+        raise IllegalActionError(TURN_RULE, out_of_phase(kind, ph, separate))
     err = rule.error(s, a)
     if err:
         raise IllegalActionError(rule.name, err)

@@ -348,7 +348,7 @@ def _not_the_offerer(s: GameState, a: Action) -> None:
     """The player who made the offer does not answer it (they confirm or cancel)."""
     if a.player == s.current:
         raise IllegalActionError(
-            TURN_RULE, f"'{a.kind.name.lower()}' is not allowed during trade_response"
+            TURN_RULE, "you made this offer: the others answer it, and you choose a partner"
         )
 
 
@@ -467,7 +467,7 @@ class CancelTrade(Rule):
     def error(self, s: GameState, a: Action) -> str | None:
         if a.player != s.current:  # only the offerer withdraws an offer
             raise IllegalActionError(
-                TURN_RULE, "'cancel_trade' is not allowed during trade_response"
+                TURN_RULE, "only the player who made the offer can withdraw it"
             )
         return None
 

@@ -29,6 +29,7 @@ from .drawing import hints
 from .protocol import PROTOCOL, ActionBody
 from .session import GameSession, accepted_message
 from .store import Store
+from .wordsjson import refusal_words, seat_names
 
 MAX_MESSAGE = 4096  # bytes: a longer message (or HTTP play body) is refused (``too_large``)
 MAX_CATCH_UP = 200
@@ -145,7 +146,10 @@ async def act(
         if not result.duplicate:
             messages.give_back()
         return accepted_message(msg.id, result.version, result.duplicate)
-    return result.error_message(msg.id)
+    refused = result.error_message(msg.id)
+    # Said to a person: the seats named as the table names them, not p0..p5 (wordsjson).
+    refused["message"] = refusal_words(refused["message"], seat_names(session.seats_json()), seat)
+    return refused
 
 
 async def chat(

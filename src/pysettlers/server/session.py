@@ -443,7 +443,9 @@ class GameSession:
         # The words beside the view, not in it (``wordsjson.py``).
         ended = self.info.options.get("ended")
         said = orjson.dumps(
-            state_words(seen, names, zip(legal, actions), status=self.status, ended=ended)
+            state_words(
+                seen, names, zip(legal, actions), status=self.status, ended=ended, log=s.log
+            )
         )
         text = (head[:-1] + b"," + said[1:-1] + b',"view":' + view + b"}").decode()
         self._view_cache[cache_key] = text

@@ -20,6 +20,13 @@ What this is for: the browser composes no words of its own; the server sends the
   the board with it ("Anna rolled", "Anna: the robber!", "nobody gets anything"), or
   ``null``.
 
+A discard for a 7 is one line per player ("Ben discards 3 wool and 1 ore."), however many
+actions it took (a bot discards card by card, in unit actions): the line comes with the
+player's last card, counting the cards of that discard in earlier messages from the game's
+event log; the unit discards before it say nothing (``null``). An ``error`` message's
+``message`` names the seats as the table does (:func:`refusal_words`: "Ben holds no
+brick", never the notation's ``p1``).
+
 :func:`state_words` gives them all, as the ``state`` message carries them. They sit in the
 state message beside ``view``, never inside it: the view stays exactly the engine's
 ``to_json`` (``tests/server/test_server_views.py``). A replay step carries ``event_words``
@@ -31,14 +38,20 @@ What this is not: the words themselves (``pysettlers.words``), nor what a seat m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from itertools import takewhile
 from typing import Any
 
 from pysettlers.engine import Action, View
+from pysettlers.engine import events as ev
+from pysettlers.engine.actions import NotationError, dev_name, parse_bundle, resource_name
+from pysettlers.engine.events import LogNode, make, redact
 from pysettlers.engine.types import ActionKind as K
 from pysettlers.engine.types import Phase
 from pysettlers.words import Words
 from pysettlers.words.scenarios import gathered
+from pysettlers.words.speaker import bundle, dev_card, second_person
 
 COMPOSED = frozenset((K.DISCARD, K.OFFER_TRADE, K.COUNTER_TRADE, K.MARITIME_TRADE))
 """Actions the client composes from unit forms (their labels would never be read)."""
@@ -66,10 +79,103 @@ def named_seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**seat, "display_name": name} for seat, name in zip(seats, seat_names(seats))]
 
 
-def event_words(view: View, names: Sequence[str]) -> list[str | None]:
-    """The view's events as sentences for its viewer (module docstring)."""
+def event_words(view: View, names: Sequence[str], log: LogNode | None = None) -> list[str | None]:
+    """The view's events as sentences for its viewer (module docstring). ``log``: the
+    game's event log (``GameState.log``), from which a discard begun before the view's
+    events is counted whole; without it each discard event is said as it is."""
     w = Words.for_view(view, names)
-    return [w.event(e) for e in view.events]
+    said = [w.event(e) for e in view.events]
+    if log is not None and any(isinstance(e, ev.Discarded) for e in view.events):
+        _one_line_per_discard(w, view, log, said)
+    return said
+
+
+def _one_line_per_discard(w: Words, view: View, log: LogNode, said: list[str | None]) -> None:
+    """``said`` with each player's discard for a 7 on one line (module docstring).
+
+    A 7's discards are one run of discard events: nothing else happens until every player
+    who owes has discarded ("discard half, rounded down": rulebook, Rolling a 7), so a
+    player's discard is their events in that run. Its line is said with its last event —
+    the player owes nothing more (the view's ``discards``), or the run ends within the
+    view's events — and the events before it say nothing."""
+    events = view.events
+    run = _run_before(log, view.events_since, view.viewer)
+    for i, e in enumerate(events):
+        if not isinstance(e, ev.Discarded):
+            run = []
+            continue
+        run.append(e)
+        later = [
+            x
+            for x in takewhile(lambda x: isinstance(x, ev.Discarded), events[i + 1 :])
+            if isinstance(x, ev.Discarded)  # (all of them: for the type checker)
+        ]
+        again = any(x.player == e.player for x in later)
+        owing = len(later) == len(events) - i - 1 and view.discards[e.player] > 0
+        if again or owing:
+            said[i] = None  # (said whole with the player's last card)
+            continue
+        cards = tuple(sum(x.cards[r] for x in run if x.player == e.player) for r in range(5))
+        said[i] = w.event(make(ev.Discarded, (e.player, cards)))
+
+
+def _run_before(log: LogNode | None, version: int, viewer: int | None) -> list[ev.Discarded]:
+    """The discard events that end the log at ``version`` (oldest first): the part of a
+    7's discards made before the events a view carries (``View.events_since``)."""
+    node = log
+    while node is not None and node[0] > version:
+        node = node[2]
+    run: list[ev.Discarded] = []
+    while node is not None and version >= 0:
+        tail = list(takewhile(lambda x: isinstance(x, ev.Discarded), reversed(node[1])))
+        run.extend(e for e in tail if isinstance(e, ev.Discarded))
+        if len(tail) < len(node[1]) or not node[1]:
+            break
+        node = node[2]
+    run.reverse()
+    # (public events; redacted all the same, as every event a seat reads)
+    return [e for e in (redact(x, viewer) for x in run) if isinstance(e, ev.Discarded)]
+
+
+_QUOTED_OR_SEAT = re.compile(
+    r"(?:card )?(?<!\w)'(?P<quoted>[^']*)'(?!\w)"
+    r"|\bp(?P<seat>\d+)\b(?P<own>'s)?(?: (?P<verb>has|holds|is|was|owes|does)\b)?"
+    r"|\b(?P<bundle>\d+[a-z]+(?:\+\d+[a-z]+)*)\b"
+)
+_CARD_WORDS = {resource_name(r): resource_name(r) for r in range(5)} | {
+    dev_name(d): dev_card(d) for d in range(5)
+}
+
+
+def refusal_words(message: str, names: Sequence[str], you: int | None) -> str:
+    """A refusal's message (the engine's, naming seats in the notation: ``p1 holds no card
+    'brick' to be stolen``) as the table says it to seat ``you`` (``None``: a spectator):
+    each seat by its name (``you`` for the reader, the verb after it to match), a card
+    named in quotes and a bundle (``2brick+1wool``) in words — "Ben holds no brick to be
+    stolen". Other quoted text (notation examples such as ``'p0 ... #3'``) stays as it is;
+    a seat number the game does not have stays in the notation."""
+
+    def said(m: re.Match[str]) -> str:
+        quoted = m.group("quoted")
+        if quoted is not None:
+            return _CARD_WORDS.get(quoted, m.group(0))
+        if m.group("bundle") is not None:
+            try:
+                return bundle(parse_bundle(m.group("bundle")))
+            except NotationError:
+                return m.group(0)
+        q = int(m.group("seat"))
+        verb = m.group("verb")
+        if q >= len(names):
+            return m.group(0)
+        if m.group("own"):
+            return "your" if q == you else f"{names[q]}'s"
+        if q == you:
+            return "you" + (f" {second_person(verb)}" if verb else "")
+        return names[q] + (f" {verb}" if verb else "")
+
+    text = _QUOTED_OR_SEAT.sub(said, message)
+    return text[:1].upper() + text[1:] if text.startswith(("you ", "your ")) else text
 
 
 ENDED = {
@@ -106,13 +212,15 @@ def state_words(
     *,
     status: str,
     ended: str | None = None,
+    log: LogNode | None = None,
 ) -> dict[str, Any]:
     """Every words member of a ``state`` message (module docstring): the view's events,
-    its seat's legal actions and the places they name, its to-do line and the captions."""
+    its seat's legal actions and the places they name, its to-do line and the captions.
+    ``log``: the game's event log (:func:`event_words`)."""
     legal = list(legal)
     words, places = legal_words(view, names, legal)
     return {
-        "event_words": event_words(view, names),
+        "event_words": event_words(view, names, log),
         "words": words,
         "places": places,
         "to_do": to_do(view, names, deciding=bool(legal), status=status, ended=ended),
