@@ -742,7 +742,7 @@ class EngineSide:
         view = seen.to_json()
         # The words the server sends beside the view (server/wordsjson.py).
         names = seat_names(self.seats)
-        said = state_words(seen, names, zip(legal, actions), status="in_progress")
+        said = state_words(seen, names, zip(legal, actions), status="in_progress", log=s.log)
         message = {
             "type": "state",
             "game": GAME,
@@ -781,9 +781,15 @@ class EngineSide:
                         outcome = parse_outcome(a.kind, msg["outcome"])
                     apply_checked(self.s, a, outcome)
                 except Exception as e:  # the server's refusal, as the page would get it
+                    from pysettlers.server.wordsjson import refusal_words, seat_names
+
                     self.refused.append(f"{msg['action']}: {e}")
-                    error = {"type": "error", "code": "illegal", "message": str(e)}
-                    ws.send(json.dumps({**error, "rule": None, "id": msg["id"]}))
+                    # (in the table's words, as the server says it: server/play.py)
+                    rule = getattr(e, "rule", None)  # (an IllegalActionError's, apart)
+                    text = getattr(e, "message", None) if rule else str(e)
+                    said = refusal_words(text or str(e), seat_names(self.seats), self.seat)
+                    error = {"type": "error", "code": "illegal", "message": said}
+                    ws.send(json.dumps({**error, "rule": rule, "id": msg["id"]}))
                     return
                 ok = {"type": "accepted", "id": msg["id"], "version": self.s.version}
                 ws.send(json.dumps({**ok, "duplicate": False}))

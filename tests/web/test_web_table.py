@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 from pysettlers.engine import replay
 from support.browser import new_page, shot
 from support.server_helpers import InProcessServer
-from support.web_driver import RESOURCES, Steer, Table
+from support.web_driver import CORNERS, DICE, RESOURCES, Steer, Table, lattice
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PHONE: dict[str, Any] = {
@@ -48,6 +48,10 @@ def shown_bank(page: Page) -> dict[str, int]:
 
 
 def shown_pieces(page: Page, seat: int) -> dict[str, int]:
+    card = page.locator(f".player[data-seat='{seat}']")
+    if not card.locator(".pieces-left").is_visible():
+        card.click()  # (another player's pieces left: shown on demand, a click on the card)
+    assert card.locator(".pieces-left").is_visible(), seat
     return {
         k: int(page.inner_text(f".player[data-seat='{seat}'] [data-left={k}] b"))
         for k in ("roads", "settlements", "cities")
@@ -116,7 +120,8 @@ def test_cost_card_and_build_buttons(
     assert set(kinds) == {"road"}, kinds
     shown = page.eval_on_selector_all(".board .target.road", "els => els.map(e => e.dataset.name)")
     assert sorted(shown) == roads
-    assert "Tap a highlighted edge" in page.inner_text(".controls .hint")
+    # A mouse, not a touch screen: the hint says to click.
+    assert "Click a highlighted edge" in page.inner_text(".controls .hint")
     shot(page, "t1-placing-road-1280")
     # Clicked again, placement mode ends; clicked once more, it is back.
     road.click()
@@ -248,6 +253,143 @@ def test_game_over_totals_and_rematch(
         assert page.inner_text(f"{row} td[data-col=victory_point_cards] b") == str(cards)
     page.locator(".points-table").scroll_into_view_if_needed()
     shot(page, "t6-points-table-390")
+    assert not errors, errors
+    context.close()
+    t.close()
+
+
+# Each player's card: inside the viewport and not covered (by the log, an offer, a toast) at
+# three points, its corners — what a person sees without scrolling.
+CARDS_IN_VIEW = """() => [...document.querySelectorAll('.player')].map(el => {
+    const r = el.getBoundingClientRect();
+    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    const at = [[r.left + 6, r.top + 6], [r.right - 6, r.bottom - 6], [r.left + 6, r.bottom - 6]];
+    const seen = at.every(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return !!hit && el.contains(hit);
+    });
+    return [+el.dataset.seat, inside && seen];
+})"""
+NAME_WIDTHS = """() => Object.fromEntries([...document.querySelectorAll('.player')].map(el => {
+    const n = el.querySelector('.pname');
+    return [el.dataset.seat, [n.clientWidth, n.scrollWidth > n.clientWidth]];
+}))"""
+
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    r: dict[str, float] = page.eval_on_selector(
+        selector,
+        "e => { const r = e.getBoundingClientRect(); "
+        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }",
+    )
+    return r
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+def paying_another(view: dict[str, Any], me: int) -> str:
+    """Dice (real dice: "a+b") whose total pays a player other than ``me``."""
+    for hx in view["board"]["hexes"]:
+        if not hx.get("number") or hx["number"] == 7 or hx["hex"] == view["robber"]:
+            continue
+        corners = {lattice(hx["hex"] + c) for c in CORNERS}
+        if any(b["player"] != me and lattice(n) in corners for n, b in view["buildings"].items()):
+            return DICE[hx["number"]]
+    raise AssertionError("no number pays another player")
+
+
+def test_every_player_in_view_on_a_laptop_and_the_roll_is_whose(
+    web: InProcessServer,
+    web_browser: Browser,
+) -> None:
+    """QA tour A: at 1280×800 in a 4-player game every player's card is in view with the
+    Build card open and with an offer open; the "+1 wool" badges never take a name's room;
+    the dice beside the board say whose roll they show, and a new turn's are marked the last
+    turn's; at most three toasts, clear of the board; on a phone the zoom buttons and the
+    dice sit below the board, not over its harbors, and toasts under the status line."""
+    t = Table(web.url, {"players": 4, "seed": 21, "vp_target": 10})
+    steer = Steer(me=0, want=("brick", "lumber"))
+    t.play(
+        steer,
+        lambda t: (
+            t.view()["turn"] >= 5 and t.view()["current"] == 0 and t.view()["phase"] == "pre_roll"
+        ),
+    )
+    roller = 3  # (the turn before seat 0's is the last seat's)
+    context, page, errors = new_page(web_browser, **DESKTOP)
+    t.open(page, 0)
+    page.wait_for_selector("[data-act=roll]")
+    # Asked to roll: the dice shown are the last turn's, someone else's, and say so.
+    assert page.get_attribute(".dice", "class") == "dice old"
+    assert page.inner_text(".dice .swatch") == str(roller + 1)
+    assert "last turn" in page.inner_text(".dice")
+    assert all(seen for _, seen in page.evaluate(CARDS_IN_VIEW)), page.evaluate(CARDS_IN_VIEW)
+    # Your own pieces left are on your card; another's on demand (check_table_facts clicks).
+    assert page.locator(".player[data-seat='0'] .pieces-left").is_visible()
+    assert not page.locator(".player[data-seat='1'] .pieces-left").is_visible()
+    widths = page.evaluate(NAME_WIDTHS)
+
+    # The page rolls a number that pays another player: badges on that card, the Build card.
+    a, b = paying_another(t.view(), 0).split("+")
+    page.click("[data-act=roll]")
+    page.click(f".modal [data-die='0-{a}']")
+    page.click(f".modal [data-die='1-{b}']")
+    page.click(".modal .primary")
+    page.wait_for_selector(".cost-card[data-mine]")
+    page.wait_for_selector(".player:not([data-seat='0']) .fx-badges .fx-badge")
+    assert page.get_attribute(".dice", "class") == "dice"
+    assert page.inner_text(".dice .swatch") == "1"
+    shot(page, "t5-build-and-badges-1280x800")
+    assert all(seen for _, seen in page.evaluate(CARDS_IN_VIEW)), page.evaluate(CARDS_IN_VIEW)
+    # The badges take no room from a name: each keeps its width, none cut short.
+    assert page.evaluate(NAME_WIDTHS) == widths
+    assert not any(cut for _, cut in widths.values()), widths
+    check_table_facts(page, t.view(1))
+
+    # Toasts: the newest three, clear of the board (its zoom buttons, its harbors).
+    page.evaluate(
+        """async () => { const { toast } = await import('/js/dom.js');
+        for (const n of [1, 2, 3, 4, 5]) toast(`notice ${n}`, 'info', 8000); }"""
+    )
+    assert page.eval_on_selector_all("#toasts .toast", "ts => ts.map(t => t.textContent)") == [
+        "notice 3",
+        "notice 4",
+        "notice 5",
+    ]
+    assert not overlap(rect(page, "#toasts"), rect(page, ".board-area"))
+    page.evaluate("document.getElementById('toasts').replaceChildren()")
+
+    # The next player offers the page a trade: the offer box above, every player still in view.
+    version = t.version
+    page.click("[data-act=end]")
+    t.wait_past(version, "the page's turn ended")
+    t.play(steer, lambda t: t.view()["current"] == 1 and t.view()["phase"] == "main")
+    offer = next(x for x in t.state(1)["legal"] if " offer " in x and "p0" in x)
+    t.act(1, offer)
+    page.wait_for_selector(".offer-box [data-act=reject]")
+    shot(page, "t6-offer-1280x800")
+    assert all(seen for _, seen in page.evaluate(CARDS_IN_VIEW)), page.evaluate(CARDS_IN_VIEW)
+    assert not errors, errors
+    context.close()
+
+    # A phone: the zoom buttons and the dice on the sea below the board; toasts under the
+    # status line (clear of the bottom sheets).
+    context, page, errors = new_page(web_browser, **PHONE)
+    t.open(page, 0)
+    page.wait_for_selector(".dice .die")
+    board = rect(page, ".board-wrap")
+    for part in (".zoom", ".dice"):
+        assert rect(page, part)["top"] >= board["bottom"] - 1, part
+    page.evaluate("async () => (await import('/js/dom.js')).toast('notice', 'info', 8000)")
+    assert rect(page, "#toasts")["top"] >= rect(page, ".status")["bottom"]
+    shot(page, "t7-phone-390")
     assert not errors, errors
     context.close()
     t.close()

@@ -4,7 +4,8 @@
 // trade at the best rate) are composed here into the bundle the player chose, and the server
 // judges it. No rule is re-written here: a picker only bounds counts by the cards shown.
 
-import { dialog, h } from "./dom.js";
+import { h } from "./dom.js";
+import { dialog } from "./focus.js"; // (dom.js's, holding the keyboard's focus)
 import { RESOURCE_COLOUR, mergedHints } from "./board.js";
 import {
   DEV_CARDS, RESOURCES, bundleSize, formatBundle, parseAction, parseBundle, parsePlayers, placeOf,
@@ -264,6 +265,9 @@ export function tradeDialog(ctx, { tab = null, counter = false } = {}) {
   const body = h("div", { class: "trade" });
   const tabs = [];
   const hasBank = !counter && ctx.by.maritime;
+  // The bank's tab is there even when no bank trade is possible now (it says what one
+  // needs): a new player learns the bank exists.
+  const bankTab = !counter;
   const hasOffer = counter ? ctx.by.counter : ctx.by.offer;
   const d = dialog(counter ? "Counter-offer" : "Trade", body, { className: "sheet", beside: true });
   const show = (which) => {
@@ -272,7 +276,10 @@ export function tradeDialog(ctx, { tab = null, counter = false } = {}) {
   };
   const head = h("div", { class: "tabs" });
   if (hasOffer) tabs.push(h("button", { "data-tab": "players", onclick: () => show("players") }, counter ? "Your terms" : "Players"));
-  if (hasBank) tabs.push(h("button", { "data-tab": "bank", onclick: () => show("bank") }, "Bank & harbors"));
+  if (bankTab) {
+    tabs.push(h("button", { "data-tab": "bank", class: hasBank ? "" : "none-now", onclick: () => show("bank"),
+      title: hasBank ? null : "no bank trade now: see what one needs" }, "Bank & harbors"));
+  }
   head.append(...tabs);
   body.append(head, h("div", { class: "tab-body" }));
   show(tab && (tab === "bank" ? hasBank : hasOffer) ? tab : hasOffer ? "players" : "bank");
@@ -298,6 +305,11 @@ function bankPane(ctx, d, hand) {
     const text = give && get ? `p${ctx.seat} maritime ${rate[give] * times}${give} for ${times}${get}` : null;
     pane.replaceChildren(
       h("p", { class: "muted" }, "Your rates: ", RESOURCES.map((r) => h("span", { class: "rate" }, `${ratios[r]}:1 ${r}`))),
+      // None of the legal actions is a bank trade: say what one takes (the rates above are
+      // this player's, from the view).
+      ctx.by.maritime ? null : h("p", { class: "hint bank-needs" },
+        "You cannot trade with the bank now: it takes 4 of one resource for 1 of another, ",
+        "or 3 or 2 at your harbors (your rates above)."),
       h("h3", {}, "Give"),
       h("div", { class: "choices res-row" }, RESOURCES.map((r) => h("button", {
         class: `res-btn ${give === r ? "on" : ""}`, style: `--c:${RESOURCE_COLOUR[r]}`, disabled: !(r in rate), "data-give": r,

@@ -9,7 +9,7 @@
 
 import { invitesOf } from "./api.js";
 import { inviteList } from "./lobby.js";
-import { dialogOpen, h, put } from "./dom.js";
+import { dialogOpen, h, pointVerb, put } from "./dom.js";
 import {
   act, actionWords, analyse, placeWords, bundleView, chooseAction, discardPicker, monopolyPicker, targetWords,
   tradeDialog, yearOfPlentyPicker,
@@ -85,7 +85,7 @@ export function drawControls(box, st, ctx, { legalChanged, names, seats, gameId,
   }
   if (ctx.targets.length) {
     const words = [...new Set(ctx.targets.map(placeWord))];
-    out.push(h("p", { class: "hint" }, `Tap a highlighted ${words.join(" or ")} on the board.`));
+    out.push(h("p", { class: "hint" }, `${pointVerb()} a highlighted ${words.join(" or ")} on the board.`));
   }
   if (by.maritime || by.offer) out.push(btn("Trade…", () => tradeDialog(ctx), { key: "T", data: "trade" }));
   for (const card of PLAYABLE) {

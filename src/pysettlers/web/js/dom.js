@@ -37,13 +37,37 @@ export function put(el, ...children) {
   return fill(el, {}, children);
 }
 
-/** A short-lived message at the bottom of the screen (refusals, copies, reconnects). */
-export function toast(text, kind = "info", ms = 5000) {
+/**
+ * How a hint asks for a pick on the board: "Tap" on a touch screen, "Click" with a mouse (the
+ * same test as app.css's for keyboard hints).
+ */
+export function pointVerb() {
+  const touch = typeof matchMedia === "function" && matchMedia("(hover: none), (pointer: coarse)").matches;
+  return touch ? "Tap" : "Click";
+}
+
+const TOASTS_SHOWN = 3; // a burst (bot turns, refusals) would cover the board: the newest three
+
+/**
+ * The toasts' box (app.css places it where it hides the least: over the log on a laptop,
+ * under the status line on a phone), with room made for one more toast: the oldest go first.
+ */
+export function toastBox() {
   let box = document.getElementById("toasts");
   if (!box) {
     box = h("div", { id: "toasts", role: "status" });
     document.body.append(box);
   }
+  while (box.children.length >= TOASTS_SHOWN) box.firstElementChild.remove();
+  // (A phone puts them just under the game's status line, whose height varies: app.css.)
+  const status = document.querySelector(".game .status");
+  if (status) box.style.setProperty("--under-status", `${Math.max(0, Math.round(status.getBoundingClientRect().bottom))}px`);
+  return box;
+}
+
+/** A short-lived message (refusals, copies, reconnects). */
+export function toast(text, kind = "info", ms = 5000) {
+  const box = toastBox();
   const t = h("div", { class: `toast ${kind}` }, text);
   box.append(t);
   setTimeout(() => t.remove(), ms);

@@ -16,9 +16,10 @@
 // Not for: rules (the legal list is the server's), words of events (log.js: the server's).
 
 import { api, seatsHeld } from "./api.js";
-import { closeDialogs, dialog, dialogOpen, h, put, toast } from "./dom.js";
+import { closeDialogs, dialogOpen, h, put, toast } from "./dom.js";
+import { dialog } from "./focus.js";
 import { act } from "./actions.js";
-import { die, playersPanel } from "./panels.js";
+import { drawLastRoll, playersPanel } from "./panels.js";
 import { TablePanel, gameOverView } from "./table.js";
 import { createEffects } from "./effects.js";
 import { Connection } from "./connection.js";
@@ -109,7 +110,10 @@ class GamePage {
       el.status,
       h("main", { class: "table" },
         h("section", { class: "board-area" }, this.board.el, el.dice, this.board.bar, this.fx.stage),
-        h("aside", { class: "side" }, el.controls, el.hand, this.table.el, el.players, this.talk.el)));
+        // (What to do, the hand and the table scroll together when the column is short: the
+        // players below them stay in view, app.css.)
+        h("aside", { class: "side" }, h("div", { class: "side-main" }, el.controls, el.hand, this.table.el),
+          el.players, this.talk.el)));
   }
 
   // -- messages (connection.js) --------------------------------------------------------------
@@ -225,8 +229,8 @@ class GamePage {
   }
 
   drawDice() {
-    const d = this.screen.lastDice;
-    put(this.el.dice, d ? [die(d[0]), die(d[1], true), h("span", { class: "sum" }, d[0] + d[1])] : null);
+    const sc = this.screen;
+    drawLastRoll(this.el.dice, sc.lastDice, sc.names, sc.current() ? sc.current().seat : null);
   }
 
   drawPlayers() {

@@ -2,7 +2,7 @@
 // cards, and the dice. Drawn from the view; the hand is drawn only from `view.you`, which the
 // server fills for the seat's own token alone.
 
-import { h, s } from "./dom.js";
+import { h, put, s } from "./dom.js";
 import { hinted, playerColour, playerInk, seatLabel } from "./board.js";
 import { DEV_CARDS, RESOURCES } from "./notation.js";
 import { resChip } from "./actions.js";
@@ -44,6 +44,9 @@ function panelBadge(view, panel, seat) {
     suffix ? `${cap(name)} ${suffix}` : cap(name));
 }
 
+// The seats whose pieces left are shown on their cards (kept across redraws).
+const leftShown = new Set();
+
 /**
  * One row per player. `seats`: the lobby's seat objects (names, bots, connection);
  * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's badge.
@@ -72,7 +75,22 @@ export function playersPanel(view, seats, names, me, drawing = {}) {
     const conn = seat.kind === undefined ? null : seat.kind === "bot" ? h("span", { class: "who-kind" }, `${seat.bot} bot`)
       : seat.stand_in ? h("span", { class: "who-kind warn" }, "away: a bot plays")
         : h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "connected" : "not connected" });
-    return h("div", { class: `player ${current ? "current" : ""} ${deciding ? "deciding" : ""} ${me === p.seat ? "me" : ""}`, "data-seat": p.seat },
+    // Another's pieces left on demand (a click or Enter on the card): the cards stay two lines,
+    // so that every player is in view on a laptop. Your own card always shows yours.
+    const open = me !== p.seat && leftShown.has(p.seat);
+    const toggle = me === p.seat ? null : (e) => {
+      if (e.type === "keydown" && e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      if (leftShown.has(p.seat)) leftShown.delete(p.seat); else leftShown.add(p.seat);
+      const card = e.currentTarget;
+      card.classList.toggle("left-open", leftShown.has(p.seat));
+      card.setAttribute("aria-expanded", String(leftShown.has(p.seat)));
+    };
+    return h("div", {
+      class: `player ${current ? "current" : ""} ${deciding ? "deciding" : ""} ${me === p.seat ? "me" : ""} ${open ? "left-open" : ""}`,
+      "data-seat": p.seat, tabindex: toggle ? 0 : null, "aria-expanded": toggle ? String(open) : null,
+      title: toggle ? "Click to show or hide the pieces this player has left" : null, onclick: toggle, onkeydown: toggle,
+    },
       h("div", { class: "player-head" }, swatch(p.seat),
         h("span", { class: "pname" }, names(p.seat), me === p.seat ? " (you)" : ""), conn,
         h("span", { class: "vp", title: vpTitle, "data-vp": vp }, h("b", {}, vp), " VP")),
@@ -120,6 +138,23 @@ export function handPanel(view, playable, play) {
   return h("div", { class: "hand", "data-private": "hand", "data-seat": you.seat },
     h("div", { class: "cards" }, cards),
     devs.length ? h("div", { class: "devs" }, devs) : null);
+}
+
+/**
+ * The dice beside the board: the last roll (`last`: screen.js's {dice, player, old}) with the
+ * badge of who rolled it. Once a new turn has begun it is the last turn's roll, not the
+ * current player's: dimmed and marked "last turn" (a player asked to roll read it as theirs).
+ */
+export function drawLastRoll(el, last, names, me) {
+  if (!last) { put(el); return; }
+  const [a, b] = last.dice;
+  const who = last.player === me ? "You" : names(last.player);
+  const words = last.old ? `Last turn's roll: ${who} rolled ${a + b}` : `${who} rolled ${a + b}`;
+  el.classList.toggle("old", last.old);
+  el.setAttribute("title", words);
+  el.setAttribute("aria-label", words);
+  put(el, swatch(last.player), die(a), die(b, true), h("span", { class: "sum" }, a + b),
+    last.old ? h("small", { class: "dice-when" }, "last turn") : null);
 }
 
 const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],

@@ -34,7 +34,7 @@ export class Screen {
     this.shown = held.length ? held[0].seat : null;
     this.gate = this.hotseat; // hotseat: show the pass-the-device screen before any hand
     this.refusal = null; // the shown seat's last refusal, until it acts or a state comes
-    this.lastDice = null;
+    this.lastDice = null; // {dice, player, old}: the last roll, whose, and whether its turn is over
     this.recent = new Set(); // the pieces the newest events placed (drawn marked)
     this.lastLegal = ""; // the legal list last drawn: a new one closes stale dialogs
     this.over = false; // the results were shown once by themselves
@@ -69,7 +69,9 @@ export class Screen {
     const fresh = new Set();
     const hints = mergedHints(this.drawing, "events");
     for (const e of events) {
-      if (e.event === "roll") this.lastDice = e.dice;
+      if (e.event === "roll") this.lastDice = { dice: e.dice, player: e.player, old: false };
+      // A new turn: the roll beside the board is the last turn's, not this player's.
+      if (e.event === "turn" && this.lastDice) this.lastDice = { ...this.lastDice, old: true };
       if (e.event === "road") fresh.add(e.path);
       if (e.event === "settlement" || e.event === "city") fresh.add(e.intersection);
       const placed = hints[e.event] && hints[e.event].placed;

@@ -19,8 +19,9 @@ export function drawStatus(box, st, { seats, names, refusal }) {
     text = `Waiting for ${free} more player${free === 1 ? "" : "s"} to join.`;
   }
   const mine = st.status !== "open" && v.phase !== "game_over" && st.legal.length > 0;
+  const who = st.view && st.status !== "open" ? spokenTo(st) : [];
   const parts = [h("span", { class: "turn" }, st.status === "in_progress" ? turnWords(v) : ""),
-    st.view && st.status !== "open" ? swatch(v.phase === "game_over" ? v.winner ?? v.current : (v.deciders[0] ?? v.current)) : null,
+    who.length ? h("span", { class: "who", "data-seats": who.join(" "), "aria-label": who.map((q) => names(q)).join(", ") }, who.map(swatch)) : null,
     h("span", { class: "what" }, text)];
   if (st.seat === null) parts.push(h("span", { class: "badge" }, "watching"));
   if (st.deadline !== null && st.deadline !== undefined && st.legal.length) {
@@ -66,6 +67,23 @@ export function passCard(seat, st, names, onReveal) {
 
 export function refusalText(msg) {
   return `Refused: ${msg.message}${msg.rule ? ` (rule: ${msg.rule})` : ""}`;
+}
+
+/**
+ * The seats the line speaks to, for their badges: this seat when it asks this seat (it has
+ * legal actions: "Discard 4 cards.", "Your turn: …"), else everyone the line names — all who
+ * must act ("Anna and Ben: discard half of their cards…"), an offer's answerers without its
+ * maker, who only waits (as the server's words do: pysettlers.words.todo `doing`) — and the
+ * winner of a game won. A game ended without a winner: none.
+ */
+export function spokenTo(st) {
+  const v = st.view;
+  if (v.phase === "game_over") return [v.winner ?? v.current];
+  if (st.status === "finished") return [];
+  if (st.seat !== null && st.legal.length) return [st.seat];
+  let who = v.deciders || [];
+  if (v.phase === "trade_response") who = who.filter((q) => q !== v.current);
+  return who.length ? who : [v.current];
 }
 
 /** The status line's turn: the set-up's rounds by name (turn 0 is the set-up). */

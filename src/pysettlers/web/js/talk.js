@@ -15,6 +15,15 @@ export class Talk {
   /** say(text) => bool: send a chat line, false if it was not sent. */
   constructor({ watching, say }) {
     this.log = h("ol", { class: "log", "aria-label": "game log" });
+    // On a laptop the log's height follows the column's layout (app.css): scrolled to its
+    // newest line, it stays there when its height changes.
+    let atEnd = true;
+    this.log.addEventListener("scroll", () => {
+      atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 4;
+    });
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => { if (atEnd) this.log.scrollTop = this.log.scrollHeight; }).observe(this.log);
+    }
     this.lines = h("ol", { class: "chat-lines" });
     const input = h("input", { placeholder: watching ? "Spectators can't chat" : "Say something…", maxlength: 500,
       "aria-label": "chat message", disabled: watching });

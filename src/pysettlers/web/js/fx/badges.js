@@ -1,5 +1,5 @@
 // Per-player badges on the players' panels: "+1 ore" for production and a steal, "−2 wool"
-// for a discard or a Monopoly, shown for a few seconds on the panel's head line.
+// for a discard or a Monopoly, shown for a few seconds over the panel's counts line.
 //
 // Not for: deciding who gained what (the events say so, effects.js reads them).
 
@@ -30,17 +30,16 @@ export class Badges {
       this.live.set(seat, live);
       const row = container.querySelector(`.player[data-seat='${seat}']`);
       if (!row) continue;
-      // The newest two, on the panel's head line beside the points, where they cover no
-      // figure (a 7 can bring a discard and a steal at once; the log has the rest).
+      // The newest two, laid over the right end of the card's counts line (app.css): never on
+      // the head line, where they squeezed the name (a 7 can bring a discard and a steal at
+      // once; the log has the rest).
       const el = h("div", { class: "fx-badges", "data-seat": seat }, live.slice(-2).map((b) => {
         const one = h("span", { class: `fx-badge ${b.kind}`, style: `--fx-delay:${-Math.round(t - b.at)}ms` },
           b.items.map((x) => (x instanceof Node ? x.cloneNode(true) : x)));
         setTimeout(() => one.remove(), BADGE_MS - (t - b.at));
         return one;
       }));
-      const vp = row.querySelector(".player-head .vp");
-      if (vp) vp.before(el);
-      else row.append(el);
+      row.append(el);
     }
   }
 }
