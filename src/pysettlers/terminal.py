@@ -2,7 +2,8 @@
 
 What this is for: ``pysettlers play --terminal``. The person types actions in the engine's
 notation, without their seat (``roll``, ``settlement (0,-1)N``, ``discard 2ore+1wool``;
-``p0 roll`` works too), with Tab completing the legal ones word by word (the standard
+``p0 roll`` works too; ``offer 1ore for 1brick`` without ``to`` is made to every other
+player: ``shorthand.py``), with Tab completing the legal ones word by word (the standard
 library's ``readline`` where the terminal has it). What happens is printed in words, as the
 browser's log says it (:mod:`pysettlers.words`: "p2 moves the robber to the 6 fields and
 steals a card from you", "The 8 produces: you get 2 ore"); the board (``render.py``) is
@@ -28,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from pysettlers.bots import bot_rng, make_bot
+from pysettlers.bots import bot_rng
 from pysettlers.engine import (
     Action,
     ChatLine,
@@ -44,9 +45,13 @@ from pysettlers.engine import (
     parse_action,
 )
 from pysettlers.engine.trade import name_open_offer
+from pysettlers.engine.types import Phase
 from pysettlers.match import STOPPED, Chooser, Match, StopMatch
 from pysettlers.render import render_board, render_status, to_do
+from pysettlers.shorthand import how_to_write, is_seat, written_out
+from pysettlers.sim.runner import bot_from_text
 from pysettlers.words import Words, bundle
+from pysettlers.words.speaker import count
 
 Reader = Callable[[str, Sequence[str]], str]
 """Reads one line after a prompt, given the legal actions (for completion)."""
@@ -54,8 +59,10 @@ Reader = Callable[[str, Sequence[str]], str]
 HELP = """\
 Commands:
   an action     in the notation, without your seat: roll, end, settlement (0,-1)N,
-                road (0,-1)NE, robber (1,0) p2, discard 2ore+1wool, offer 1ore for 1brick
-                to p1,p2, maritime 4wool for 1ore, accept #3 ... (Tab completes)
+                road (0,-1)NE, robber (1,0) p2, discard 2ore+1wool, maritime 4wool for
+                1ore, accept #3 ... (Tab completes)
+  offer 1ore for 1brick
+                a trade offered to every other player (end with to p1,p2 for those only)
   ?             the actions you may take now, each with what it does
   board         draw the board again (it is drawn by itself when a piece moves)
   status        the scores, the bank, the offer on the table and your cards
@@ -67,16 +74,11 @@ Commands:
 def completions(line: str, legal: Sequence[str]) -> list[str]:
     """What Tab offers for ``line``: the next word of each legal action the line begins,
     read with the seat (``p0 roll``) or, as the person types, without it (``roll``)."""
-    seated = _seated(line.split(" ", 1)[0])
+    seated = is_seat(line.split(" ", 1)[0])
     texts = legal if seated else [a.split(" ", 1)[1] if " " in a else a for a in legal]
     start = len(line) - len(line.split(" ")[-1])  # where the word being typed begins
     hits = [a[start:] for a in texts if a.startswith(line)]
     return sorted({h.split(" ", 1)[0] + (" " if " " in h else "") for h in hits})
-
-
-def _seated(word: str) -> bool:
-    """Whether a word is a seat (``p0``): the line names its player."""
-    return len(word) > 1 and word[0] == "p" and word[1:].isdigit()
 
 
 def tty_reader(prompt: str, legal: Sequence[str]) -> str:
@@ -107,6 +109,29 @@ def next_decider(s: GameState, seat: int) -> int:
     return seat if seat in ds else ds[0]
 
 
+def owed(view: View, seat: int) -> int:
+    """The cards ``seat`` is still to discard (0 outside a discard)."""
+    return view.discards[seat] if view.phase == Phase.DISCARD else 0
+
+
+def asked(view: View, seat: int, before: int = 0) -> str:
+    """The prompt's line: who decides what (``render.to_do``), and for the person's own
+    discard the count owed, so that it need not be learnt from a refusal. ``before``: the
+    count at the person's previous prompt, when that was this discard (it may be paid in
+    parts)."""
+    left = owed(view, seat)
+    if not left or view.hand is None:
+        return to_do(view)
+    held = sum(view.hand)
+    how = "type it as discard 2ore+1wool"
+    if not before:  # asked first: "discard half, rounded down, above the limit"
+        return (
+            f"p{seat} to discard {count(left, 'card')}: a 7 was rolled and you hold {held}, "
+            f"more than {view.rules.discard_max}, so half of them, rounded down ({how})"
+        )
+    return f"p{seat} to discard {count(left, 'more card')} (a 7 was rolled; {how})"
+
+
 def _board_key(view: View) -> tuple[object, ...]:
     """What the board shows: the pieces and the robber (ships where the rules have them)."""
     ships = view.ext.get("ships")
@@ -127,11 +152,14 @@ def play_terminal(
     read: Reader = tty_reader,
     out: TextIO,
 ) -> Game:
-    """Play one game: ``seat`` is the person's, every other seat a ``bot``."""
+    """Play one game: ``seat`` is the person's, every other seat a ``bot`` (a spec as
+    ``sim`` takes one: ``weighted``, ``easy:noise=5``)."""
     game = Game.new(rules)
     s = game.state
     topo = s.topo
-    bots = {p: make_bot(bot, bot_rng(rules.seed, p)) for p in range(rules.players) if p != seat}
+    bots = {
+        p: bot_from_text(bot, bot_rng(rules.seed, p)) for p in range(rules.players) if p != seat
+    }
     names = [f"p{q}" for q in range(rules.players)]  # as the notation names them
     words = Words(s.board, names, seat, rules.ships)
     drawn: tuple[object, ...] | None = None  # the board last drawn
@@ -159,6 +187,10 @@ def play_terminal(
     class Person:
         """The person's seat: reads lines until one is an action the engine accepts."""
 
+        # The turn and the cards to discard at the last prompt (0: it asked no discard):
+        # one roll a turn, so a discard asked again in the same turn is the same one.
+        owing = (0, 0)
+
         def hear(self, lines: Sequence[ChatLine]) -> None:
             # (the person's own lines were shown as they were typed)
             for line in lines:
@@ -168,9 +200,12 @@ def play_terminal(
         def choose(self, view: View, actions: Sequence[Action]) -> Action:
             catch_up(view)
             legal = [format_action(a, topo) for a in actions]
+            turn, before = self.owing
+            prompt = f"{asked(view, seat, before if turn == view.turn else 0)}\np{seat}> "
+            self.owing = (view.turn, owed(view, seat))
             while True:
                 try:
-                    text = read(f"{to_do(view)}\np{seat}> ", legal).strip()
+                    text = read(prompt, legal).strip()
                 except EOFError:
                     text = "quit"
                 if text in ("quit", "exit"):
@@ -192,8 +227,8 @@ def play_terminal(
                     else:
                         out.write(f"  You say: {line.text}\n")
                 elif text:
-                    if not _seated(text.split(" ", 1)[0]):
-                        text = f"p{seat} {text}"  # "roll" is short for "p0 roll"
+                    # "roll" is "p0 roll"; an offer without "to" goes to every other player.
+                    text = written_out(text, seat, rules.players)
                     try:
                         # Nothing moves while the person types: an answer without the
                         # offer's number ("accept") can only mean the offer on the screen.
@@ -203,7 +238,10 @@ def play_terminal(
                     except IllegalActionError as err:
                         out.write(f"Refused: {err.message} (rule: {err.rule})\n")
                     except NotationError as err:
+                        hint = how_to_write(text)
                         out.write(f"Refused: {err} (rule: Notation)\n")
+                        if hint:
+                            out.write(f"  ({hint})\n")
 
     # The bots and the person take turns as next_decider says; every seat is asked even
     # with one legal action (the person may want the board first; the bots' random

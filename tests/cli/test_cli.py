@@ -142,6 +142,14 @@ def test_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
         (["serve", "--db", "games.db"], "--db: 'games.db' is not a database URL: use sqlite:///"),
         (["serve", "--db", "mysql://u@h/db"], "--db: 'mysql' databases are not supported"),
         (["arena", "random", "random", "--turbo", "2"], "unrecognized arguments: --turbo 2"),
+        # Bad options, though only the command can tell (not argparse): still exit 2 and
+        # the usage (docs/playing.md).
+        (["play", "--terminal", "--seat", "7"], "--seat must be from 0 to 3 (got 7)"),
+        (["play", "--terminal", "--players", "3", "--seat", "-1"], "from 0 to 2 (got -1)"),
+        (
+            ["render", "--map", "beginner", "--map-file", "examples/maps/channel.json"],
+            "give --map or --map-file, not both",
+        ),
     ],
 )
 def test_a_sub_commands_error_shows_its_own_usage(
@@ -150,6 +158,16 @@ def test_a_sub_commands_error_shows_its_own_usage(
     err = usage_error(capsys, *argv)
     assert err.startswith(f"usage: pysettlers {argv[0]} ")
     assert f"pysettlers {argv[0]}: error: " in err and says in err
+
+
+def test_the_description_names_the_game_and_the_software_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "pysettlers: the board game's rules engine, bots and tools." in out
+    assert "catan" not in out.lower()  # the trademark: the docs may say what is implemented
 
 
 def test_version_comes_from_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:

@@ -241,16 +241,30 @@ def test_any_board_shape_renders() -> None:
 
 def test_status_shows_helpers_and_the_display() -> None:
     from pysettlers.engine import Rules, apply_checked, legal_actions, new_game, observe
+    from pysettlers.engine.scenarios.helpers.events import HelperDisplayed
     from pysettlers.render import render_view
+    from pysettlers.words import Words
 
     s = new_game(Rules(players=3, seed=4, helpers=True), first_player=0)
+    said: list[str] = []
     while s.phase.name.startswith("SETUP"):
         apply_checked(s, legal_actions(s)[0])
+        words = Words.for_view(observe(s, 0))
+        said += [words.event(e) or "" for e in s.events if isinstance(e, HelperDisplayed)]
     text = render_view(observe(s, None))
     # The second set-up round starts with p2 (right of the starting player): Nassir, A1.
-    assert "p2 nassir (A)" in text
+    # Helpers are named as the log names them ("You get the helper Nassir").
+    assert "p2 Nassir (A)" in text
     display = next(line for line in text.splitlines() if line.startswith("Display: "))
-    assert "nassir" not in display and len(display.split(", ")) == 7
+    shown = display.removeprefix("Display: ").split(", ")
+    assert "Nassir" not in shown and len(shown) == 7
+    # The log's line at the end of the set-up names the same display: the four helpers
+    # without a number and the three left over from the stack (R5, "Taking your first
+    # helper"), not only the three.
+    assert said == [
+        f"Helpers on display: {', '.join(shown[:-1])} and {shown[-1]} "
+        "(Jean, Sean and Lin left over from the stack)."
+    ]
 
 
 def test_every_phase_is_said_in_a_players_words() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from pysettlers.engine import Rules, is_over, replay
 from pysettlers.terminal import HELP, play_terminal
+from pysettlers.words.speaker import count
 from support.paths import SRC
 
 
@@ -203,3 +204,71 @@ def test_an_answer_typed_without_the_offers_number_answers_the_offer_shown() -> 
     texts = [item[0] for item in game.to_json()["actions"]]
     assert all(named in texts for named in bare)
     assert "Refused" not in out.getvalue()
+
+
+def test_an_offer_typed_without_to_is_made_to_every_other_player() -> None:
+    # "offer 1ore for 1brick" with no "to …" is offered to the table, as the help says.
+    rng = random.Random(4)
+    typed: list[str] = []
+
+    def read(prompt: str, legal: Sequence[str]) -> str:
+        if len(typed) == 2:
+            return "quit"
+        offer = next((a for a in legal if " offer " in a), None)
+        if offer is not None:
+            m = re.fullmatch(r"p0 offer (\S+) for (\S+) to \S+", offer)
+            assert m is not None, offer
+            # First without "for" (refused, saying how an offer is written), then right.
+            typed.append(f"offer {m[1]} {m[2]}" if not typed else f"offer {m[1]} for {m[2]}")
+            return typed[-1]
+        return rng.choice(list(legal))
+
+    out = io.StringIO()
+    game = play_terminal(Rules(players=3, seed=6), bot="random", read=read, out=out)
+    assert len(typed) == 2, "p0 never had an offer to make"
+    texts = [item[0] for item in game.to_json()["actions"]]
+    assert f"p0 {typed[1]} to p1,p2" in texts
+    refusals = re.findall(r"^Refused: .*\n.*$", out.getvalue(), re.M)
+    assert len(refusals) == 1 and "(rule: Notation)" in refusals[0], refusals
+    assert "write it as offer 1ore for 1brick (to every other player) or" in refusals[0]
+    assert "offer 1ore for 1brick\n" in HELP and "every other player" in HELP
+
+
+def test_the_discard_prompt_says_how_many_cards_are_owed() -> None:
+    # The rulebook: on a 7, a hand above the limit (7) discards half, rounded down. The
+    # person is told the count when asked, not by a refusal; after a part, what is left.
+    prompts: list[str] = []
+
+    def read(prompt: str, legal: Sequence[str]) -> str:
+        if "to discard" in prompt:
+            prompts.append(prompt)
+            if len(prompts) == 2:
+                return "quit"
+            return next(a for a in legal if " discard 1" in a)  # one card of the owed
+        # Never build or trade: the hand grows until a 7 makes it discard.
+        for a in legal:
+            if a.endswith((" roll", " end")) or " settlement " in a or " road " in a:
+                return a
+        return legal[0]
+
+    out = io.StringIO()
+    play_terminal(Rules(players=3, seed=2), bot="random", read=read, out=out)
+    assert len(prompts) == 2, "the person never discarded"
+    first = re.match(
+        r"p0 to discard (\d+) cards: a 7 was rolled and you hold (\d+), more than 7, so half",
+        prompts[0],
+    )
+    assert first is not None, prompts[0]
+    owed, held = int(first[1]), int(first[2])
+    assert held > 7 and owed == held // 2
+    assert prompts[1].startswith(f"p0 to discard {count(owed - 1, 'more card')} (a 7 was rolled")
+    assert "Refused" not in out.getvalue()
+
+
+def test_the_shorthands_are_written_out_as_notation() -> None:
+    from pysettlers.shorthand import written_out
+
+    assert written_out(" roll ", 1, 4) == "p1 roll"
+    assert written_out("offer 1ore for 1brick", 2, 4) == "p2 offer 1ore for 1brick to p0,p1,p3"
+    assert written_out("p0 offer 2wool for 1ore to p1", 0, 3) == "p0 offer 2wool for 1ore to p1"
+    assert written_out("offer 1ore 1brick", 0, 3) == "p0 offer 1ore 1brick"  # (the engine says)

@@ -219,6 +219,10 @@ def test_a_composed_offer_is_accepted_only_as_the_rules_allow() -> None:
     assert "like resources" in read_plain(like, view, legal).reason
     to_self = f"p{p} offer 1{names[have]} for 1{names[want]} to p{p}"
     assert "other players" in read_plain(to_self, view, legal).reason
+    # Without ``to`` (and without the seat) an offer is made to every other player.
+    r = read_plain(f"offer 1{names[have]} for 1{names[want]}", view, legal)
+    assert r.action is not None and r.action.player == p
+    assert r.action.to == ((1 << 4) - 1) & ~(1 << p)
 
 
 # -- the texts ------------------------------------------------------------------------------------

@@ -294,6 +294,29 @@ def test_a_trade_with_a_bot_is_proposed_confirmed_and_a_bot_offer_answered() -> 
     run(body)
 
 
+def test_propose_trade_without_to_offers_to_every_other_player() -> None:
+    # docs/llm.md and the tool's docstring: ``to`` defaults to everyone. The same shorthand
+    # holds for ``act`` ("offer 1ore for 1brick" with no "to").
+    async def body(client: Client) -> None:
+        handle = await new_game(client, players=3, bots=["random"], seed=8)
+        rng = random.Random(3)
+        for _ in range(3000):
+            legal = legal_of(await call(client, "legal_actions", handle=handle))
+            assert legal, "the game ended before p0 could offer a trade"
+            offers = [a for a in legal if " offer " in a]
+            if offers:
+                m = re.fullmatch(r"p0 offer (\S+) for (\S+) to \S+", offers[0])
+                assert m is not None, offers[0]
+                reply = await call(client, "propose_trade", handle=handle, give=m[1], get=m[2])
+                assert reply.startswith(f"Accepted: p0 offer {m[1]} for {m[2]} to p1,p2\n")
+                return
+            plain = [a for a in legal if " offer " not in a]
+            await call(client, "act", handle=handle, action=rng.choice(plain))
+        raise AssertionError("p0 never had an offer to make")
+
+    run(body)
+
+
 # -- chat -------------------------------------------------------------------------------------
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from pysettlers.bots import Bot, bot_names, bot_rng, make_bot
+from pysettlers.bots import Bot, bot_rng
 from pysettlers.engine import (
     Action,
     ActionKind,
@@ -36,9 +36,10 @@ from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.types import Phase
 from pysettlers.match import Match
 from pysettlers.render import render_board, render_view
+from pysettlers.sim.runner import bot_from_text
 from pysettlers.words import Words, bundle
-from pysettlers.words.speaker import helper
 
+from .bots import add_bot_argument, bot_spec
 from .errors import open_for_writing
 from .options import add_rules_arguments, at_least, rules_from
 
@@ -211,12 +212,12 @@ def run_demo(
 
     # The set-up phase: one line per settlement and its road.
     pending = ""
-    display: tuple[int, ...] = ()
+    display: hev.HelperDisplayed | None = None  # said after the set-up's lines
     for e in game.start_events:  # the beginner map: the helpers go out before play
         if isinstance(e, hev.HelperDealt):
             say(f"  {words.event(e)}")
         elif isinstance(e, hev.HelperDisplayed):
-            display = e.helpers
+            display = e
     while s.turn == 0 and not is_over(s):
         a, events = step()
         if a.kind == K.BUILD_SETTLEMENT:
@@ -232,9 +233,10 @@ def run_demo(
             say(f"{pending}; road {places.path(a.path)}" + "".join(dealt))
         for e in events:
             if isinstance(e, hev.HelperDisplayed):
-                display = e.helpers
-    if display:
-        say("Helpers on display: " + ", ".join(helper(h) for h in display))
+                display = e
+    said = words.event(display) if display is not None else None
+    if said:  # the whole display (rules: the unnumbered helpers and the left-over ones)
+        say(said)
     say("")
     say("Board at the start of play:")
     say(render_board(observe(s, None), legend=True))
@@ -325,7 +327,9 @@ def run(args: argparse.Namespace) -> int:
     # A newcomer's first game should look like play: by default the hard and medium levels
     # in turn (bots/levels.py), not bots that play any legal move.
     kinds = [args.bot or DEMO_TABLE[p % len(DEMO_TABLE)] for p in range(rules.players)]
-    bots = [make_bot(kind, bot_rng(args.seed, p)) for p, kind in enumerate(kinds)]
+    if args.bot:
+        bot_spec(args.bot)  # checked before the game: an unknown bot or a bad option
+    bots = [bot_from_text(kind, bot_rng(args.seed, p)) for p, kind in enumerate(kinds)]
     out = open_for_writing(args.out) if args.out else None
     table = f"{args.bot} bots" if args.bot else f"bots ({', '.join(kinds)})"
     print(
@@ -365,11 +369,8 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
         help="show the board every N turns (default: every 20, or a multiple of 20 that keeps "
         "a long game to 4 boards)",
     )
-    demo.add_argument(
-        "--bot",
-        choices=bot_names(),
-        default=None,
-        help="every seat's bot (default: the hard and medium levels in turn)",
+    add_bot_argument(
+        demo, default=None, what="every seat's bot (default: the hard and medium levels in turn)"
     )
     demo.add_argument(
         "--out", metavar="FILE", help="also save the game's record (JSON) for `replay FILE`"

@@ -69,7 +69,8 @@ def build_parser(
     the rules flags, ``limits`` the server's limits that become ``serve``'s (a test passes
     ones with an option of its own)."""
     parser = argparse.ArgumentParser(
-        prog="pysettlers", description="The CATAN rules engine: demos and tools."
+        prog="pysettlers",
+        description="pysettlers: the board game's rules engine, bots and tools.",
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -12,9 +12,9 @@ import argparse
 import sys
 from typing import Any
 
-from pysettlers.bots import bot_names
 from pysettlers.engine import Rules
 
+from .bots import add_bot_argument, bot_spec
 from .errors import Failure
 from .options import add_rules_arguments, rules_from
 
@@ -25,11 +25,12 @@ def run(args: argparse.Namespace) -> int:
             "to play in the browser, start the server (pysettlers serve, or make play) and "
             "open the URL it prints; to play here: pysettlers play --terminal"
         )
-    if not 0 <= args.seat < args.players:
-        raise Failure(f"--seat must be from 0 to {args.players - 1}")
+    rules = rules_from(args, "play")
+    if not 0 <= args.seat < rules.players:  # a bad option: the usage, exit status 2
+        raise ValueError(f"--seat must be from 0 to {rules.players - 1} (got {args.seat})")
+    bot_spec(args.bot)  # checked before the game: an unknown bot or a bad option
     from pysettlers.terminal import play_terminal
 
-    rules = rules_from(args, "play")
     play_terminal(rules, seat=args.seat, bot=args.bot, out=sys.stdout)
     return 0
 
@@ -40,5 +41,5 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
     add_rules_arguments(play, "play", rules)
     play.add_argument("--terminal", action="store_true", help="play here, with no server")
     play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (0)")
-    play.add_argument("--bot", choices=bot_names(), default="weighted", help="bots (weighted)")
+    add_bot_argument(play, default="weighted", what="the other seats' bot (weighted)")
     play.set_defaults(func=run, command_parser=play)

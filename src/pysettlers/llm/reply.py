@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from pysettlers.engine import Action, ActionKind, NotationError, View, format_action, parse_action
 from pysettlers.engine.trade import terms_error
+from pysettlers.shorthand import written_out
 
 RESPONSE_FORMAT: Final[dict[str, Any]] = {
     "type": "json_schema",
@@ -117,6 +118,10 @@ def composed_error(view: View, action: Action, legal: Sequence[Action]) -> str |
 
 def _action(text: str, view: View, legal: Sequence[Action]) -> Reading:
     topo = view.board.topology
+    if view.viewer is not None:
+        # The shorthands a person may type (``shorthand.py``): the seat left out, an offer
+        # without ``to`` made to the whole table — the same for a model.
+        text = written_out(text, view.viewer, view.n)
     try:
         action = parse_action(text, topo)
     except NotationError as err:

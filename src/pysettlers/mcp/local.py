@@ -51,6 +51,7 @@ from pysettlers.engine import (
 from pysettlers.match import BotError, Chooser, Match
 from pysettlers.render import to_do
 from pysettlers.seattext import legal_section, seat_json, seat_text
+from pysettlers.shorthand import written_out
 from pysettlers.sim.runner import parse_spec
 from pysettlers.words import Words
 
@@ -74,11 +75,6 @@ class _Caller:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         raise RuntimeError("a caller's seat is played through act, never asked")
-
-
-def _seated(word: str) -> bool:
-    """Whether a word is a seat (``p0``): the text names its player."""
-    return len(word) > 1 and word[0] == "p" and word[1:].isdigit()
 
 
 def make_bot_for(spec: str, seed: int, seat: int) -> Bot:
@@ -187,9 +183,8 @@ class LocalTable:
         if self.status != PLAYING:
             raise Refused(f"the game has stopped ({self.stopped()})", GAME_RULE)
         s = self.state
-        words = text.strip()
-        if not _seated(words.split(" ", 1)[0]):
-            words = f"p{seat} {words}"  # "roll" is short for "p0 roll"
+        # "roll" is "p0 roll"; an offer without "to" goes to every other player.
+        words = written_out(text, seat, self.rules.players)
         try:
             action = parse_action(words, s.topo)
         except NotationError as err:

@@ -24,6 +24,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from pysettlers.seattext import OFFER_HINT, SEAT_TEXT_FORMAT
+from pysettlers.shorthand import written_out
 
 from .backend import ChatEntry, Refused
 
@@ -125,11 +126,9 @@ class RemoteSeat:
 
     def act(self, text: str) -> str:
         with self.lock:
-            words = text.strip()
-            first = words.split(" ", 1)[0]
-            if not (len(first) > 1 and first[0] == "p" and first[1:].isdigit()):
-                words = f"p{self.seat} {words}"
             state = self._poll()["state"]
+            # "roll" is "p0 roll"; an offer without "to" goes to every other player.
+            words = written_out(text, self.seat, len(state["view"]["players"]))
             try:
                 accepted = self.http.act(words, int(state["version"]))
             except Exception as err:

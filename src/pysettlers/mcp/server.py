@@ -158,7 +158,8 @@ def build_server(
     @server.tool(structured_output=False)
     def act(handle: str, action: str) -> str:
         """Play one action in notation (your seat may be left out: "roll" is "p0 roll";
-        any legal action, e.g. "settlement (0,-1)N", "offer 2wool for 1ore to p1"). The
+        any legal action, e.g. "settlement (0,-1)N", "offer 2wool for 1ore to p1"; an offer
+        without "to" goes to every other player). The
         bots then play until you decide again or the game ends: the answer says what
         happened and, when you decide, your legal actions. A refused action names the rule
         and changes nothing."""
@@ -168,10 +169,11 @@ def build_server(
     def propose_trade(handle: str, give: str, get: str, to: list[int] | None = None) -> str:
         """Offer a domestic trade on your turn: you `give` cards for cards you `get`
         (bundles like "1ore" or "2wool+1grain"), to the seats `to` (e.g. [1, 2]; default
-        everyone). The others answer at once; then confirm a partner or cancel with
-        answer_trade."""
+        every other player). The others answer at once; then confirm a partner or cancel
+        with answer_trade."""
 
         def propose() -> str:
+            # Without ``to`` the seat writes it out to every other player (shorthand.py).
             text = f"offer {_bundle(give, 'give')} for {_bundle(get, 'get')}"
             if to:
                 text += " to " + ",".join(f"p{p}" for p in to)

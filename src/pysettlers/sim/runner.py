@@ -26,6 +26,7 @@ state: bots get views, and final points are each seat's own view of its total.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import random
 import re
@@ -147,8 +148,10 @@ def parse_spec(text: str) -> tuple[str, str | None, tuple[tuple[str, OptionValue
     Values may hold colons (model names ``llama3.1:8b``, URLs): quoted
     (``model="llama3.1:8b"``, single or double quotes: the value is the text between them,
     never converted to a number), or unquoted, where a part that is neither ``key=value``
-    (an identifier before the ``=``) nor the class path continues the value of the option
-    before it — ``llm:model=llama3.1:8b:base_url=http://localhost:11434/v1`` is two options.
+    (an identifier before the ``=``) nor the class path continues the text value of the
+    option before it — ``llm:model=llama3.1:8b:base_url=http://localhost:11434/v1`` is two
+    options. A number or a boolean is never continued: in ``First:depth=3:bogus`` the part
+    ``bogus`` is refused by name.
     The ambiguous case: a continuation that itself looks like ``key=value`` or like
     ``module.Class`` (a model ``org:tag=v2``) is read as such; quote that value.
     """
@@ -173,14 +176,17 @@ def parse_spec(text: str) -> tuple[str, str | None, tuple[tuple[str, OptionValue
             raw = "" if quoted else value
         elif "." in part and target is None and all(p.isidentifier() for p in part.split(".")):
             target = part
-        elif raw:  # a colon inside an unquoted value: ``model=llama3.1:8b``
+        elif raw and isinstance(options[-1][1], str):
+            # A colon inside an unquoted text value: ``model=llama3.1:8b``. Never inside a
+            # number or a boolean (``depth=3:bogus`` is a stray part, not ``"3:bogus"``).
             key = options[-1][0]
             raw += ":" + part
             options[-1] = (key, _option_value(raw))
             shown[-1] = f"{key}={raw}"
         else:
+            after = f" (it does not continue {shown[-1]}: quote a value with ':')" if raw else ""
             raise ValueError(
-                f"bad part {part!r} in bot spec {text!r}: expected key=value or module.Class"
+                f"bad part {part!r} in bot spec {text!r}: expected key=value or module.Class{after}"
             )
     label = ":".join([name, *shown])
     return name, target, tuple(options), label
@@ -246,14 +252,35 @@ def _import_class(target: str) -> Callable[..., Any]:
 
 
 def build_bot(spec: BotSpec, rng: random.Random) -> Bot:
-    """A new bot for ``spec``, constructed as ``factory(rng, **options)``."""
+    """A new bot for ``spec``, constructed as ``factory(rng, **options)``; a class of one's
+    own that cannot be built so is refused naming the class and the call it must take."""
     if spec.target:
-        bot = _import_class(spec.target)(rng, **dict(spec.options))
+        bot = _build_class(spec.target, _import_class(spec.target), rng, dict(spec.options))
     else:
         bot = make_bot(spec.name, rng, **dict(spec.options))
     if not callable(getattr(bot, "choose", None)):
         raise TypeError(f"{spec.text!r} built a {type(bot).__name__} without a choose() method")
     return cast(Bot, bot)
+
+
+def _build_class(
+    target: str, factory: Callable[..., Any], rng: random.Random, options: dict[str, Any]
+) -> Any:
+    """``factory(rng, **options)``, or a ``ValueError`` naming ``target`` when it does not
+    take that call (its signature, where Python can read one; else the call's own error)."""
+    name = target.rsplit(".", 1)[-1]
+    call = f"{name}({', '.join(['rng', *(f'{k}={v!r}' for k, v in options.items())])})"
+    how = f"{target} must be a class built as {name}(rng, **options); {call} fails"
+    try:
+        inspect.signature(factory).bind(rng, **options)
+    except TypeError as err:
+        raise ValueError(f"{how}: {err}") from None
+    except ValueError:  # no signature to read (a class written in C): the call will say
+        pass
+    try:
+        return factory(rng, **options)
+    except TypeError as err:
+        raise ValueError(f"{how}: {err}") from err
 
 
 def bot_from_text(text: str, rng: random.Random) -> Bot:

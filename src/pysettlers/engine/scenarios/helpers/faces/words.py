@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pysettlers.engine.actions import resource_name
+from pysettlers.engine.data import HELPER_DISPLAY
 from pysettlers.engine.events import Hidden
 from pysettlers.engine.scenarios.helpers import events as hev
 from pysettlers.engine.types import ActionKind as K
@@ -24,7 +25,14 @@ def _dealt(w: Words, e: hev.HelperDealt) -> Said:
 
 
 def _display(w: Words, e: hev.HelperDisplayed) -> Said:
-    return -1, "Helpers on display: " + (join([helper(h) for h in e.helpers]) or "none")
+    # "Once everyone has their starting helper card, add any remaining helpers from the
+    # stack to the display" (R5): the display is then the four helpers without a number
+    # and those left over, in the order the status lists it (the helpers' order).
+    shown = sorted({*(int(h) for h in HELPER_DISPLAY), *e.helpers})
+    text = "Helpers on display: " + join([helper(h) for h in shown])
+    if e.helpers:
+        text += f" ({join([helper(h) for h in e.helpers])} left over from the stack)"
+    return -1, text
 
 
 def _declined(w: Words, e: hev.HelperDeclined) -> Said:
