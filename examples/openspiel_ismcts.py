@@ -21,16 +21,25 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from typing import Any
 
-import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
-from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,unused-ignore]
+NEEDS = "OpenSpiel"
+INSTALL = "'pysettlers[openspiel]'"
+try:
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    from open_spiel.python.algorithms import (  # type: ignore[import-not-found,unused-ignore]
+        ismcts,
+        mcts,
+    )
 
-import pysettlers.rl.openspiel  # noqa: F401  (registers the game)
-from pysettlers.bots import make_bot
-from pysettlers.engine import observe
+    import pysettlers.rl.openspiel  # noqa: F401  (registers the game)
+    from pysettlers.bots import make_bot
+    from pysettlers.engine import observe
+except ImportError as err:  # (even for --help: the script can do nothing without them)
+    sys.exit(f"{sys.argv[0]}: needs {NEEDS}: pip install {INSTALL} (missing: {err.name})")
 
 
 class ShortRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]

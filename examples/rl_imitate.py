@@ -49,22 +49,27 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import torch
-from torch import nn
+NEEDS = "PyTorch and the rl extra"
+INSTALL = "'pysettlers[rl-train]'"
+try:
+    import numpy as np
+    import torch
+    from torch import nn
 
-from pysettlers.engine import Rules
-from pysettlers.rl.imitate import (
-    DEFAULT_DEMONSTRATOR,
-    DemoConfig,
-    demo_config,
-    evaluate,
-    generate,
-    load_demos,
-    save_demos,
-)
-from pysettlers.rl.policy_bot import MlpPolicy, load_weights, save_weights
-
+    import pysettlers.rl  # noqa: F401  (gymnasium, pettingzoo)
+    from pysettlers.engine import Rules
+    from pysettlers.rl.imitate import (
+        DEFAULT_DEMONSTRATOR,
+        DemoConfig,
+        demo_config,
+        evaluate,
+        generate,
+        load_demos,
+        save_demos,
+    )
+    from pysettlers.rl.policy_bot import MlpPolicy, load_weights, save_weights
+except ImportError as err:  # (even for --help: the script can do nothing without them)
+    sys.exit(f"{sys.argv[0]}: needs {NEEDS}: pip install {INSTALL} (missing: {err.name})")
 SCALE_FLOOR = 0.25  # (a rare one-hot entry is not blown up to a huge input)
 
 

@@ -2,7 +2,7 @@
 
 What this is for: an example that learns, outside CI (docs/rl.md, "Example: an agent that learns").
 The learner plays seat 0 of a 4-player base game against three bots in
-``pysettlers/Settlers-v0``; the policy sees the flat ``observation`` and is masked with the
+``pysettlers/Settlers-v1``; the policy sees the flat ``observation`` and is masked with the
 environment's ``action_mask`` (so it never proposes an illegal action). The reward is the
 environment's (+1 win, -1 loss) plus, in this script only, a small shaping term: 0.1 per
 victory point the learner gains (its public points, from its own view), so that the sparse
@@ -31,15 +31,20 @@ import sys
 import time
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker
-from stable_baselines3.common.callbacks import BaseCallback
+NEEDS = "PyTorch and sb3-contrib"
+INSTALL = "'pysettlers[rl-train]'"
+try:
+    import gymnasium as gym
+    import numpy as np
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.callbacks import BaseCallback
 
-import pysettlers.rl  # noqa: F401  (registers pysettlers/Settlers-v0)
-from pysettlers.engine import Rules
+    import pysettlers.rl  # noqa: F401  (registers pysettlers/Settlers-v1)
+    from pysettlers.engine import Rules
+except ImportError as err:  # (even for --help: the script can do nothing without them)
+    sys.exit(f"{sys.argv[0]}: needs {NEEDS}: pip install {INSTALL} (missing: {err.name})")
 
 
 class FlatObservation(gym.ObservationWrapper):  # type: ignore[type-arg]
@@ -78,7 +83,7 @@ MAX_STEPS = 5000  # actions of all seats: a game past this is truncated (reward 
 def settlers(opponents: list[str]) -> gym.Env:  # type: ignore[type-arg]
     # The learner proposes no domestic trades (offers=False): it still answers the bots'.
     return gym.make(
-        "pysettlers/Settlers-v0",
+        "pysettlers/Settlers-v1",
         rules=Rules(players=4),
         opponents=opponents,
         offers=False,

@@ -36,15 +36,20 @@ import sys
 import time
 from typing import Any
 
-import gymnasium as gym
-import torch
-from rl_maskable_ppo import MAX_STEPS, FlatObservation, evaluate  # (this directory)
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker
-from stable_baselines3.common.callbacks import BaseCallback
+NEEDS = "PyTorch and sb3-contrib"
+INSTALL = "'pysettlers[rl-train]'"
+try:
+    import gymnasium as gym
+    import torch
+    from rl_maskable_ppo import MAX_STEPS, FlatObservation, evaluate  # (this directory)
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.callbacks import BaseCallback
 
-from pysettlers.engine import Rules
-from pysettlers.rl import SnapshotPool, policy_opponent
+    from pysettlers.engine import Rules
+    from pysettlers.rl import SnapshotPool, policy_opponent
+except ImportError as err:  # (even for --help: the script can do nothing without them)
+    sys.exit(f"{sys.argv[0]}: needs {NEEDS}: pip install {INSTALL} (missing: {err.name})")
 
 
 def league_env(pool: SnapshotPool, shaping: float) -> gym.Env:  # type: ignore[type-arg]

@@ -37,8 +37,46 @@ def add_command(sub: Any) -> None:
     end = what.add_parser("end", help="end a game without a winner")
     end.add_argument("game")
     purge = what.add_parser("purge", help="delete games that finished long ago")
-    purge.add_argument("--days", type=float, required=True, help="finished more than D days ago")
+    purge.add_argument(
+        "--days", type=_days, required=True, metavar="D", help="finished more than D days ago"
+    )
     p.set_defaults(func=run, command_parser=p)
+
+
+def _days(text: str) -> float:
+    """``--days``: a number of days, 0 or more (checked here, not left to the server's
+    validation error)."""
+    try:
+        days = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of days (got {text!r})") from None
+    if not 0 <= days < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be at least 0 days (got {text})")
+    return days
+
+
+def refusal(status: int, text: str) -> str:
+    """A refusal's body in one line: the server's ``message`` (``{"error", "message"}``),
+    or each field of a request-validation error (``detail``) with its complaint; the body
+    as it came when it is neither."""
+    try:
+        body = json.loads(text)
+    except ValueError:
+        body = None
+    said = text.strip()
+    if isinstance(body, dict):
+        detail = body.get("detail")
+        if isinstance(body.get("message"), str):
+            said = body["message"]
+        elif isinstance(detail, str):
+            said = detail
+        elif isinstance(detail, list) and all(isinstance(d, dict) for d in detail):
+            # pydantic's list: loc ["body", "finished_days"], msg "Input should be …"
+            said = "; ".join(
+                f"{'.'.join(str(x) for x in d.get('loc', [])[1:]) or 'request'}: {d.get('msg')}"
+                for d in detail
+            )
+    return f"{status} {said}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"pysettlers admin: {base}: {e}", file=sys.stderr)
         return 1
     if r.status_code >= 400:
-        print(f"pysettlers admin: {r.status_code} {r.text}", file=sys.stderr)
+        print(f"pysettlers admin: {refusal(r.status_code, r.text)}", file=sys.stderr)
         return 1
     out = r.json()
     if args.what == "list":

@@ -6,6 +6,7 @@ follows (``choose(view, legal) -> action``). Bots never see a game state.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from typing import Any
 
@@ -31,7 +32,15 @@ def _llm_bot(rng: random.Random, **options: Any) -> Bot:
     needs neither the model SDK nor anything of ``pysettlers.llm``."""
     from pysettlers.llm.bot import LlmBot
 
-    return LlmBot(rng, **options)
+    bot = LlmBot(rng, **options)
+    # The SDK is imported at the first request; without it every game would end in an
+    # error. Built once before any game (``sim.check_specs``), so this refuses up front.
+    # A replay from a cassette asks no model and needs no SDK.
+    if not bot.settings.replay and importlib.util.find_spec("openai") is None:
+        raise ValueError(
+            "the llm bot needs the OpenAI SDK, the llm extra: pip install 'pysettlers[llm]'"
+        )
+    return bot
 
 
 register_bot("llm", _llm_bot, lobby=False)  # its options reach outside the game
@@ -43,8 +52,15 @@ def _learned_bot(rng: random.Random, **options: Any) -> Bot:
     try:
         from pysettlers.rl.policy_bot import learned_bot
     except ImportError as err:
+        # The missing module by name: ``pysettlers.rl`` re-raises its own ImportError (which
+        # names the extra already) from the original one.
+        cause: BaseException | None = err
+        while cause is not None and getattr(cause, "name", None) is None:
+            cause = cause.__cause__
+        missing = getattr(cause, "name", None) or str(err)
         raise ValueError(
-            f"the learned bot needs NumPy and the rl extra: pip install 'pysettlers[rl]' ({err})"
+            f"the learned bot needs the rl extra (NumPy, Gymnasium, PettingZoo): "
+            f"pip install 'pysettlers[rl]' (missing: {missing})"
         ) from err
     return learned_bot(rng, **options)
 

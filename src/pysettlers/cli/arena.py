@@ -20,7 +20,8 @@ from pysettlers import sim
 from pysettlers.engine import Rules
 from pysettlers.sim import report
 
-from .errors import Failure, open_for_writing
+from .bots import known_bots
+from .errors import Failure, open_for_writing, writing_to
 from .options import add_length_arguments, add_rules_arguments, at_least, rules_from
 
 
@@ -114,12 +115,12 @@ def run(args: argparse.Namespace) -> int:
         if order is not None:
             doc = arena.with_gaps(doc, order)
     if out is not None:
-        with out:
+        with writing_to(args.out), out:
             out.write(arena.dumps(doc))
     if page_out is not None:
         from pysettlers.sim import arena_page
 
-        with page_out:
+        with writing_to(args.page), page_out:
             page_out.write(arena_page.page(doc, out=args.out or "results.json"))
     if args.plot:
         try:
@@ -148,8 +149,9 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
         "bots",
         nargs="*",
         metavar="BOT",
-        help="an entrant: NAME[:key=value...] (random, weighted, easy, medium, hard, a "
-        "language model: llm:model=NAME...) or LABEL:module.Class[:key=value...]; at least 2",
+        help="an entrant: NAME[:key=value...] for a registered bot "
+        f"({known_bots()}; a language model: llm:model=NAME...) or "
+        "LABEL:module.Class[:key=value...]; at least 2",
     )
     a.add_argument(
         "--games",

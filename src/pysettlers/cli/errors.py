@@ -12,6 +12,8 @@ What this is not: the exit statuses and usage messages themselves (``parser.main
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 from pysettlers.engine.options import RULES_OPTIONS, Mention, OptionError, Options
@@ -27,6 +29,19 @@ def open_for_writing(path: str) -> TextIO:
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as err:
+        raise Failure(f"cannot write {path}: {err.strerror or err}") from None
+
+
+@contextmanager
+def writing_to(path: str | None) -> Iterator[None]:
+    """A failed write or close inside (a full disk: ``--out /dev/full``) said as
+    :class:`Failure` naming ``path``, as :func:`open_for_writing` says a failed open; the
+    OS's message alone names no file. ``None``: nothing is written, nothing changes."""
+    try:
+        yield
+    except OSError as err:
+        if path is None or isinstance(err, BrokenPipeError):
+            raise
         raise Failure(f"cannot write {path}: {err.strerror or err}") from None
 
 

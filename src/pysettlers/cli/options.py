@@ -163,14 +163,22 @@ def _map(given: str | None, path: str | None, players: int) -> tuple[Any, str | 
     if path is None:
         return (given if given is not None else default_map_kind(players)), None
     if given is not None:
-        raise Failure("give --map or --map-file, not both")
+        raise ValueError("give --map or --map-file, not both")  # bad options: exit status 2
     text = read_text(path, Rules.options["map_description"])
+    from pysettlers.engine import make_board
     from pysettlers.engine.maps import load_description
 
     try:
         load_description(text)
     except ValueError as err:
         raise Failure(f"{path}: {err}") from None
+    try:
+        # Laid out once as well: what only the layout finds (a fixed port side facing no
+        # land) is the file's fault too, and is said with its name.
+        make_board(Rules(players=players, map_kind="described", map_description=text))
+    except ValueError as err:
+        if str(err).startswith("map"):
+            raise Failure(f"{path}: {err}") from None
     return "described", text
 
 

@@ -18,7 +18,8 @@ from pysettlers import sim
 from pysettlers.engine import Rules
 from pysettlers.sim import report
 
-from .errors import open_for_writing
+from .bots import known_bots
+from .errors import open_for_writing, writing_to
 from .options import add_length_arguments, add_rules_arguments, at_least, rules_from
 
 
@@ -43,15 +44,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"pysettlers sim: error: {err}", file=sys.stderr)
             return 2
     out = open_for_writing(args.out) if args.out else None
-    try:
-        with report.progress_bar(config.games, sys.stderr) as advance:
-            tally, seconds = sim.simulate(config, workers=args.workers, out=out, progress=advance)
-    except KeyboardInterrupt:  # Ctrl-C: no summary of a partial run (--out keeps its games)
-        print("pysettlers sim: interrupted", file=sys.stderr)
-        return 130
-    finally:
-        if out is not None:
-            out.close()
+    with writing_to(args.out):
+        try:
+            with report.progress_bar(config.games, sys.stderr) as advance:
+                tally, seconds = sim.simulate(
+                    config, workers=args.workers, out=out, progress=advance
+                )
+        except KeyboardInterrupt:  # Ctrl-C: no summary of a partial run (--out keeps its games)
+            print("pysettlers sim: interrupted", file=sys.stderr)
+            return 130
+        finally:
+            if out is not None:
+                out.close()
     summary = tally.summary(seconds=seconds, workers=args.workers)
     if args.json:
         sys.stdout.write(report.format_json(summary))
@@ -59,6 +63,13 @@ def run(args: argparse.Namespace) -> int:
         report.print_table(summary, sys.stdout)
     if args.plot:
         report.write_plot(summary, tally.turns, args.plot)
+    # A run with no game played to an end measured nothing: a CI step must see it fail.
+    if summary["errors"] == summary["games"]:
+        print(
+            f"pysettlers sim: error: every game ({summary['games']}) ended in an error",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -75,7 +86,7 @@ def add(sub: Any, rules: type[Rules] = Rules) -> None:
         "--players",
         default="random,random,random,random",
         help="bots by seat, comma-separated, 2-8: NAME[:key=value...] for a registered bot "
-        "(random, weighted, greedy), LABEL:module.Class[:key=value...] for your own class "
+        f"({known_bots()}), LABEL:module.Class[:key=value...] for your own class "
         "(built as Class(rng, **options)); repeated labels become NAME#1, NAME#2 "
         "(random,random,random,random)",
     )

@@ -193,6 +193,14 @@ class Rules:
                 "), not ",
                 Mention("map_kind", (self.map_kind,)),
             )
+        if self.large_game_variant == "mayfair" and self.players < 5:
+            # The variant replaces the 5–6 player extension's Special Building Phase: with
+            # fewer players there is none to replace, so the choice would change nothing.
+            raise OptionError(
+                "large_game_variant",
+                Mention("large_game_variant", ("mayfair",)),
+                f" is a variant for 5–8 players (got {self.players})",
+            )
         if self.helpers and self.players > len(data.HELPER_STACK):
             # "Each player takes the top card" of the stack A1–A6 with their second
             # settlement (R5 p. 8): six numbered helpers, for at most six players.
@@ -420,8 +428,18 @@ def upgrade_json(obj: object) -> object: ...
 def upgrade_json(obj: object) -> object:
     """Rules JSON as this version writes it: the booleans of the rules before ``scenarios``
     (``"helpers": true``, ``"pirate": false``) as its names, merged with any ``scenarios``
-    given (a record, a server's request or a results file of an older version). Anything
-    else is returned as it is (the options' own reading refuses what it must)."""
+    given (a record, a server's request or a results file of an older version); and
+    ``large_game_variant`` ``mayfair`` with fewer than 5 players, which earlier versions
+    took and which changed nothing, as the default (so their records still load and replay
+    the same game). Anything else is returned as it is (the options' own reading refuses
+    what it must)."""
+    if (
+        isinstance(obj, dict)
+        and obj.get("large_game_variant") == "mayfair"
+        and isinstance(obj.get("players", 4), int)
+        and obj.get("players", 4) < 5
+    ):
+        obj = {k: v for k, v in obj.items() if k != "large_game_variant"}
     if not isinstance(obj, dict) or not any(k in obj for k in _FLAGS):
         return obj
     out = {k: v for k, v in obj.items() if k not in (*_FLAGS, "scenarios")}

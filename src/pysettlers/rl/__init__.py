@@ -3,9 +3,10 @@
 What this is for: researchers' standard interfaces to the game —
 
 * :func:`aec_env` — a PettingZoo AEC environment, every seat an agent (``aec.py``);
-* ``gymnasium.make("pysettlers/Settlers-v0", opponents=[...])`` — one learning seat against
-  bots (``gym_env.py``; registered when this package is imported); ``Settlers-v1`` the same
-  with the defaults every checker passes on (``docs/rl.md`` "Conventions");
+* ``gymnasium.make("pysettlers/Settlers-v1", opponents=[...])`` — one learning seat against
+  bots (``gym_env.py``; registered when this package is imported), with the defaults every
+  checker passes on (``docs/rl.md`` "Conventions"); ``Settlers-v0`` the same with the first
+  defaults (an illegal action raises), kept for code written for it;
 * :func:`board_image` — the board as an RGB array (``render.py``); the reward options
   (``rewards.py``);
 * :func:`action_layout` / :func:`describe_layout` — the fixed ``Discrete(N)`` action space

@@ -7,6 +7,8 @@ package itself imports ``layout``. Nothing else.
 
 from __future__ import annotations
 
+import sys
+
 from .layout import main
 
-main()
+sys.exit(main())

@@ -1,6 +1,6 @@
-"""The Gymnasium environment ``pysettlers/Settlers-v0``: one learning seat against bots.
+"""The Gymnasium environment ``pysettlers/Settlers-v1``: one learning seat against bots.
 
-What this is for: single-agent training. ``gymnasium.make("pysettlers/Settlers-v0",
+What this is for: single-agent training. ``gymnasium.make("pysettlers/Settlers-v1",
 rules=Rules(...), opponents=["greedy", "weighted", "random"])`` seats the learner at
 ``seat`` (default 0) and a bot (``pysettlers.bots.make_bot``) built from each spec in the
 other seats, clockwise from the learner — or, per seat, a policy ``(observation, mask) ->

@@ -305,17 +305,51 @@ def legal_index_map(
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m pysettlers.rl [RULES-JSON]``: print the layout of some rules."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pysettlers.rl [RULES-JSON]``: print the layout of some rules.
+
+    Bad input is said in one line after the usage, exit status 2, as the ``pysettlers``
+    command does: JSON that does not parse (with its line and column), JSON that is not an
+    object, rules the engine refuses (naming the option)."""
+    import argparse
     import json
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    rules = Rules.from_json(json.loads(args[0])) if args else Rules()
+    parser = argparse.ArgumentParser(
+        prog="python -m pysettlers.rl",
+        description="Print the fixed action layout (Discrete(N): which index is which "
+        "action) of some rules.",
+    )
+    parser.add_argument(
+        "rules",
+        nargs="?",
+        metavar="RULES-JSON",
+        help="the rules as a JSON object, as in a record: '{\"players\": 6}' "
+        "(default: the 4-player base game)",
+    )
+    args = parser.parse_args(argv)
+    rules = Rules()
+    if args.rules is not None:
+        try:
+            data = json.loads(args.rules)
+        except json.JSONDecodeError as err:
+            parser.error(
+                f"RULES-JSON is not JSON: {err.msg} (line {err.lineno} column {err.colno})"
+            )
+        if not isinstance(data, dict):
+            parser.error(
+                f"RULES-JSON must be a JSON object such as '{{\"players\": 6}}', "
+                f"not {type(data).__name__}"
+            )
+        try:
+            rules = Rules.from_json(data)
+        except (ValueError, TypeError) as err:
+            parser.error(f"RULES-JSON: {err}")
     print(describe_layout(rules))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
 
 __all__ = [
     "FAMILIES",

@@ -52,7 +52,7 @@ from pysettlers.engine import Rules
 from pysettlers.engine.config import upgrade_json
 
 from . import field, ratings
-from .measures import MEASURES, measures_json, split_wall_clock
+from .measures import MEASURES, add_stats, measures_json, split_wall_clock
 from .runner import BotSpec, GameResult, SimConfig, labelled_specs, run_game
 
 FORMAT = "pysettlers-arena/1"
@@ -382,26 +382,6 @@ def negotiation(labels: Sequence[str], games: Sequence[dict[str, Any]]) -> list[
     return out
 
 
-def _add_stats(into: dict[str, Any], stats: dict[str, Any]) -> None:
-    """Sum one seat-game's bot stats into ``into``: numbers added, dicts of numbers added
-    by key (fallbacks by reason), ``null`` (an unpriced cost) left ``null`` unless a number
-    joins it, anything else ignored."""
-    for key, value in stats.items():
-        if isinstance(value, bool):
-            continue
-        if isinstance(value, int | float):
-            before = into.get(key)
-            into[key] = value if before is None else before + value
-        elif isinstance(value, dict):
-            sub = into.setdefault(key, {})
-            if isinstance(sub, dict):
-                for k, v in value.items():
-                    if isinstance(v, int | float) and not isinstance(v, bool):
-                        sub[k] = sub.get(k, 0) + v
-        elif value is None:
-            into.setdefault(key, None)
-
-
 def models(labels: Sequence[str], games: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entrants whose bots keep their own accounting (the ``llm`` bot): their stats
     summed over their seat-games (``totals``), the rates a benchmark compares, and the
@@ -417,7 +397,7 @@ def models(labels: Sequence[str], games: Sequence[dict[str, Any]]) -> list[dict[
             if stats is None:
                 continue
             counted += 1
-            _add_stats(totals, stats)
+            add_stats(totals, stats)
             clocks = g.get("wall_clock")
             c = clocks[seat] if clocks else None
             if c:

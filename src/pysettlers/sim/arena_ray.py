@@ -44,7 +44,16 @@ def executor(
 
     def run(chunks: list[list[Job]], advance: Callable[[int], None]) -> Iterator[list[GameResult]]:
         if not ray.is_initialized():
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError:
+                # Ray's own message names its command's ``--address`` flag, which this
+                # command does not have: say it with ours.
+                raise ConnectionError(
+                    f"--ray {address}: no Ray cluster found there; start one (ray start "
+                    "--head) or give its address (--ray ray://HOST:10001; auto reads "
+                    "RAY_ADDRESS)"
+                ) from None
         task = ray.remote(play_chunk)
         pending = [task.remote(chunk) for chunk in chunks]
         while pending:

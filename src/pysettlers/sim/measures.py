@@ -203,6 +203,26 @@ def bot_stats(bot: object) -> dict[str, Any] | None:
     return data
 
 
+def add_stats(into: dict[str, Any], stats: dict[str, Any]) -> None:
+    """Sum one seat-game's bot stats into ``into``: numbers added, dicts of numbers added
+    by key (fallbacks by reason), ``null`` (an unpriced cost) left ``null`` unless a number
+    joins it, anything else ignored. (The arena's per-entrant totals and ``sim``'s.)"""
+    for key, value in stats.items():
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            before = into.get(key)
+            into[key] = value if before is None else before + value
+        elif isinstance(value, dict):
+            sub = into.setdefault(key, {})
+            if isinstance(sub, dict):
+                for k, v in value.items():
+                    if isinstance(v, int | float) and not isinstance(v, bool):
+                        sub[k] = sub.get(k, 0) + v
+        elif value is None:
+            into.setdefault(key, None)
+
+
 def split_wall_clock(
     stats: dict[str, Any] | None,
 ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
@@ -217,6 +237,7 @@ __all__ = [
     "MEASURES",
     "WALL_CLOCK",
     "SeatMeasures",
+    "add_stats",
     "bot_stats",
     "measures_json",
     "resource_values",

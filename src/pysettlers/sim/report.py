@@ -17,6 +17,7 @@ import importlib
 import importlib.util
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TextIO
@@ -150,6 +151,23 @@ def table_sections(summary: dict[str, Any]) -> list[tuple[str, list[str], list[l
     ]
 
 
+def model_lines(summary: dict[str, Any]) -> list[str]:
+    """A line per bot that keeps its own accounting (the ``llm`` bot): how many of its
+    decisions its fallback bot made, and why — so that a run whose model never answered
+    is not read as the model's (the arena's "fallbacks (by reason)" column)."""
+    lines = []
+    for label, m in summary.get("models", {}).items():
+        reasons = ", ".join(f"{k} {v}" for k, v in m["fallbacks"].items()) or "none"
+        line = (
+            f"{label}: {m.get('decisions', 0)} decisions, {m['fallback_total']} by the "
+            f"fallback bot ({reasons})"
+        )
+        if m["fallback_total"] and m["fallback_total"] == m.get("decisions"):
+            line += ": every decision was the fallback's, none the model's"
+        lines.append(line)
+    return lines
+
+
 def footer(summary: dict[str, Any]) -> list[str]:
     lines = []
     for e in summary["error_games"][:5]:
@@ -163,6 +181,7 @@ def footer(summary: dict[str, Any]) -> list[str]:
             f"chat: {chat['lines']} lines in {chat['games']} games "
             f"({_num(chat['per_game'])} a game): {said}"
         )
+    lines.extend(model_lines(summary))
     gps = summary["games_per_second"]
     lines.append(
         f"{summary['games']} games in {summary['seconds']:.1f} s: "
@@ -393,6 +412,31 @@ def arena_notes(doc: dict[str, Any]) -> list[str]:
     return notes
 
 
+_SEAT = re.compile(r"\bseat \d+ ")
+
+
+def arena_errors(doc: dict[str, Any], shown: int = 5) -> list[str]:
+    """Why games ended in an error: each distinct message once, with how many games it
+    ended and the first of them (``sim`` prints the same per game), the first ``shown``.
+    Messages that differ only in the seat (``seat 1 (r) raised …``) are one: an entrant
+    changes seats from game to game."""
+    first: dict[str, dict[str, Any]] = {}
+    counts: Counter[str] = Counter()
+    for g in doc.get("games", []):
+        if g.get("status") == "error":
+            key = _SEAT.sub("seat ", str(g.get("error")))
+            first.setdefault(key, g)
+            counts[key] += 1
+    lines = []
+    for key, g in list(first.items())[:shown]:
+        n = counts[key]
+        games = "1 game" if n == 1 else f"{n} games"
+        lines.append(f"error in {games} (first: game {g['game']}, seed {g['seed']}): {g['error']}")
+    if len(first) > shown:
+        lines.append(f"... {len(first) - shown} more distinct errors (see --json)")
+    return lines
+
+
 def print_arena(
     doc: dict[str, Any], out: TextIO, *, seconds: float | None = None, workers: int = 1
 ) -> None:
@@ -407,6 +451,7 @@ def print_arena(
             lines.extend(_plain(header, rows))
             lines.append("")
         lines.extend(arena_notes(doc))
+        lines.extend(arena_errors(doc))
         out.write("\n".join(lines) + "\n")
         return
     rich_console = importlib.import_module("rich.console")
@@ -420,7 +465,7 @@ def print_arena(
         for row in rows:
             table.add_row(*row)
         console.print(table)
-    for line in arena_notes(doc):
+    for line in [*arena_notes(doc), *arena_errors(doc)]:
         console.print(line, highlight=False)
 
 
@@ -579,6 +624,27 @@ def replay_file(path: str, *, game: int = 0, step: int | None = None, context: i
         raise source.error(str(err)) from None
 
 
+_AT_ACTION = re.compile(r"action (\d+) \(")
+
+
+def _partial_hint(record: dict[str, Any], message: str) -> str:
+    """Where a seat's or a spectator's record stops replaying, and how to see that far: a
+    record of a game still running (``record_for``: no seed) hides the chance outcomes its
+    reader may not know, so it replays only up to the first of them."""
+    rules = record.get("rules")
+    found = _AT_ACTION.match(message)
+    if "lacks the chance outcome" not in message or found is None:
+        return ""
+    if isinstance(rules, dict) and "seed" in rules:
+        return ""
+    last = int(found.group(1)) - 1
+    return (
+        f" — a seat's or spectator's record of a game still running hides the outcomes its "
+        f"reader may not know, so it replays only to there: --step {last} shows the "
+        "position before it (the finished game's record replays whole)"
+    )
+
+
 def format_replay(record: dict[str, Any], *, step: int | None = None, context: int = 5) -> str:
     """The position after ``step`` actions (default: the end) as a spectator sees it, and
     the actions around it in notation, step ``step`` marked with ``=>``.
@@ -604,7 +670,7 @@ def format_replay(record: dict[str, Any], *, step: int | None = None, context: i
     except IllegalActionError as err:  # the action first, then the rulebook's section
         raise RecordError(f"{err.message} (rule: {err.rule})") from None
     except ValueError as err:  # the engine names the field or the action (from 1) that failed
-        raise RecordError(str(err)) from None
+        raise RecordError(str(err) + _partial_hint(record, str(err))) from None
     view = observe(game.state, None)
     rules = record["rules"]
     # What the players said, by the step it follows (replay() has checked the field).

@@ -31,6 +31,11 @@ turns, decisions    nearest-rank ``min``, ``p10``, ``median``, ``p90``, ``max`` 
 error_games         the first 100 errors: ``game`` index, its ``seed``, the ``message``
 chat                only when a bot talked: ``lines`` said in all, ``games`` with any,
                     ``per_game`` (lines ÷ games played), ``by_player`` (label → lines)
+models              only when a bot keeps its own accounting (the ``llm`` bot): label →
+                    its stats summed over its games (``decisions``, ``model_calls``,
+                    ``fallbacks`` by reason …, no latency), ``seat_games``,
+                    ``fallback_total`` and ``fallback_rate`` (÷ decisions): a model whose
+                    endpoint is down is played by its fallback bot, and this says so
 seconds             wall-clock time of the run
 games_per_second    games ÷ seconds
 workers             processes that played the games
@@ -48,6 +53,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from .measures import add_stats, split_wall_clock
 from .runner import ERROR, FINISHED, UNFINISHED, GameResult, SimConfig, decision_cap
 
 SUMMARY_FORMAT = "pysettlers-sim-summary/1"
@@ -121,6 +127,9 @@ class Tally:
         self.error_games: list[dict[str, Any]] = []
         self.chat = [0] * n  # lines said, by entry of the players list
         self.chat_games = 0  # games in which someone said something
+        # By entry: the summed accounting of a bot that keeps one (``None``: it keeps none).
+        self.bots: list[dict[str, Any] | None] = [None] * n
+        self.bot_games = [0] * n
 
     def add(self, r: GameResult) -> None:
         n = self.config.rules.players
@@ -130,6 +139,15 @@ class Tally:
             self.chat_games += 1
             for seat, lines in enumerate(r.chat):
                 self.chat[r.seats[seat]] += lines
+        # Every game's, errors included: a fallback that decided is news either way.
+        for seat, kept in enumerate(r.stats):
+            if kept is not None:
+                entry = r.seats[seat]
+                totals = self.bots[entry]
+                if totals is None:
+                    totals = self.bots[entry] = {}
+                add_stats(totals, split_wall_clock(kept)[0] or {})
+                self.bot_games[entry] += 1
         if r.status == ERROR:
             if len(self.error_games) < _MAX_ERRORS:
                 self.error_games.append({"game": r.index, "seed": r.seed, "message": r.error})
@@ -201,10 +219,28 @@ class Tally:
             "decisions": distribution(self.decisions),
             "error_games": list(self.error_games),
             **chat,
+            **self._models(),
             "seconds": round(seconds, 3),
             "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
             "workers": workers,
         }
+
+    def _models(self) -> dict[str, Any]:
+        """The ``models`` key, only where a bot kept its own accounting."""
+        models = {}
+        for label, totals, games in zip(self.labels, self.bots, self.bot_games):
+            if totals is None:
+                continue
+            fallbacks = dict(sorted(totals.get("fallbacks", {}).items()))
+            fell, decisions = sum(fallbacks.values()), totals.get("decisions", 0)
+            models[label] = {
+                **{k: _r(v) if isinstance(v, float) else v for k, v in sorted(totals.items())},
+                "fallbacks": fallbacks,
+                "seat_games": games,
+                "fallback_total": fell,
+                "fallback_rate": _r(fell / decisions) if decisions else None,
+            }
+        return {"models": models} if models else {}
 
 
 __all__ = [
