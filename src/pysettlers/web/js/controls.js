@@ -131,7 +131,7 @@ function offerBox(st, ctx, { names, seats, setBotOffers }) {
 function offerMade(st, ctx, names) {
   const o = st.view.offer;
   const { by } = ctx;
-  const rows = [h("p", {}, "You offer ", bundleView(o.give), " for ", bundleView(o.get), ".")];
+  const rows = [h("p", {}, "You offer ", bundleView(o.give), " for ", tail(bundleView(o.get)))];
   const answers = st.view.players.filter((p) => p.seat !== st.seat).map((p) => {
     const key = `p${p.seat}`;
     const ans = o.answers[key] || "not asked";
@@ -151,7 +151,7 @@ function offerToMe(st, ctx, { names, seats, setBotOffers }) {
   const o = st.view.offer;
   const { by } = ctx;
   // The offer from this side: what I would give is what they get.
-  const rows = [h("p", {}, `${names(o.from)} offers `, bundleView(o.give), " for your ", bundleView(o.get), ".")];
+  const rows = [h("p", {}, `${names(o.from)} offers `, bundleView(o.give), " for your ", tail(bundleView(o.get)))];
   const mine = o.answers[`p${st.seat}`];
   if (mine && mine !== "pending") rows.push(h("p", { class: "muted" }, `You ${mine === "countered" ? "made a counter-offer" : mine}.`));
   const bs = [];
@@ -211,4 +211,15 @@ function placeWord(t) {
 
 function cap(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** A sentence's last cards and its full stop, the stop kept on the line of the last card
+ * (never a "." alone on the next line); the cards before it wrap as they must. */
+function tail(cards) {
+  const last = cards.lastElementChild;
+  if (!last) return h("span", {}, cards, ".");
+  const glued = h("span", { class: "nowrap" });
+  last.replaceWith(glued);
+  glued.append(last, ".");
+  return cards;
 }
