@@ -83,6 +83,8 @@ def test_refusals_name_the_problem_and_change_nothing(server: Any) -> None:
         assert e["code"] == "malformed" and e["rule"] == "Notation"
         e = await refused(act | {"action": "p1 roll"})
         assert e["code"] == "not_your_seat"
+        # Worded as the table names the seat, never by its id.
+        assert e["message"].endswith("is not yours to send") and "p1" not in e["message"]
         e = await refused(act | {"action": "p0 end"})
         assert e["code"] == "illegal" and e["rule"] and "roll" in e["message"]
         e = await refused(act | {"action": "p0 roll", "outcome": "3+4"})

@@ -637,8 +637,9 @@ class GameSession:
             except NotationError as e:
                 return self._refuse("malformed", str(e), "Notation")
             if action.player != seat:
+                # (Worded for the seat: "an action of Bo is not yours to send".)
                 return self._refuse(
-                    "not_your_seat", f"this connection plays p{seat}, not p{action.player}"
+                    "not_your_seat", f"an action of p{action.player} is not yours to send"
                 )
         if version != s.version and not self._options_unchanged(st, version):
             if action.kind in OFFER_KINDS:
