@@ -102,6 +102,9 @@ class GamePage {
     // A person at a table with bots may turn the bots' trade offers off (and on again).
     this.botToggle = held.length && summary.seats.some((x) => x.kind === "bot")
       ? botOffersToggle(() => this.setBotOffers(!botOffersOn())) : null;
+    this.sideMain = h("div", { class: "side-main" }, el.controls, el.hand, this.table.el);
+    this.sideMain.addEventListener("scroll", () => this.markOverflow(), { passive: true });
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.markOverflow()).observe(this.sideMain);
     this.layout = h("div", { class: "game" },
       h("header", { class: "topbar" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, "← Lobby"),
@@ -112,8 +115,15 @@ class GamePage {
         h("section", { class: "board-area" }, this.board.el, el.dice, this.board.bar, this.fx.stage),
         // (What to do, the hand and the table scroll together when the column is short: the
         // players below them stay in view, app.css.)
-        h("aside", { class: "side" }, h("div", { class: "side-main" }, el.controls, el.hand, this.table.el),
-          el.players, this.talk.el)));
+        h("aside", { class: "side" }, this.sideMain, el.players, this.talk.el)));
+  }
+
+  /** Whether the column's upper part (what to do, the hand, the table) has more below its
+   * fold: a fade at its foot then says so (app.css), so a card half in view reads as "scroll
+   * down", not as broken. */
+  markOverflow() {
+    const m = this.sideMain;
+    m.classList.toggle("more", m.scrollHeight - m.scrollTop - m.clientHeight > 2);
   }
 
   // -- messages (connection.js) --------------------------------------------------------------
@@ -197,6 +207,7 @@ class GamePage {
     this.table.draw(st, ctx, { act, drawing: sc.drawing, onResults: () => this.gameOver(sc.current()) });
     this.drawPlayers();
     this.drawDice();
+    this.markOverflow();
     if (st.status === "finished" && !sc.over) { sc.over = true; this.gameOver(st); }
   }
 
