@@ -38,7 +38,12 @@ BOT = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
-    limits = Limits(connections_per_address=10**6, games_per_minute=10**6, long_poll_wait=BOUND)
+    limits = Limits(
+        connections_per_address=10**6,
+        games_per_minute=10**6,
+        long_poll_wait=BOUND,
+        action_burst=10**6,
+    )
     s = InProcessServer(f"sqlite:///{tmp_path_factory.mktemp('http') / 'http.db'}", limits=limits)
     try:
         yield s
@@ -302,8 +307,10 @@ def test_streams_and_waiting_long_polls_count_as_connections(tmp_path: Any) -> N
                 refused = httpx.get(url + "/state", params=poll, timeout=20)
                 assert refused.status_code == 429, refused.text
                 assert refused.json()["code"] == "too_many_connections"
+                assert int(refused.headers["Retry-After"]) >= 1  # (as every 429)
                 again = httpx.get(url + "/events", timeout=20)
                 assert (again.status_code, again.json()["code"]) == (429, "too_many_connections")
+                assert int(again.headers["Retry-After"]) >= 1
                 # A read that does not wait holds no connection.
                 assert httpx.get(url + "/state", timeout=20).status_code == 200
             deadline = time.monotonic() + 10

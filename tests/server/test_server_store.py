@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pysettlers.server import store as store_module
 from pysettlers.server.models import ActionRow, GameRow
 from pysettlers.server.store import Conflict, GameInfo, LoggedAction, SeatInfo, Store, migrate
 from support.server_helpers import fresh_database
@@ -135,3 +136,31 @@ def test_in_one_group_commit_only_the_bad_write_fails(store: Store) -> None:
     assert [r.version for r in action_rows(store, "b")] == [1]
     assert [r.version for r in action_rows(store, "c")] == [1]
     assert (game_row(store, "a").version, game_row(store, "c").version) == (2, 1)
+
+
+def test_the_write_ahead_log_is_cut_back_past_its_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: a checkpoint of a log past ``WAL_LIMIT`` truncates it (a passive one alone
+    never shrinks the file, which grew without bound under steady writes)."""
+    monkeypatch.setattr(store_module, "WAL_LIMIT", 256 * 1024)
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 3600.0)  # (only the test's own)
+    db = tmp_path / "w.db"
+    s = Store(f"sqlite:///{db}")
+    try:
+        conn = s.engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            cur.execute("CREATE TABLE filler (x BLOB)")
+            for _ in range(4):  # (a reader's snapshot would pin the log: none here)
+                cur.executemany("INSERT INTO filler VALUES (?)", [(b"x" * 1000,)] * 400)
+                conn.commit()
+            wal = Path(f"{db}-wal")
+            assert wal.stat().st_size > 1024 * 1024  # the writes are in the log
+            Store.checkpoint(conn)
+            assert wal.stat().st_size <= 256 * 1024
+            cur.close()
+        finally:
+            conn.close()
+    finally:
+        s.close()

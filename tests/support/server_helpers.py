@@ -52,7 +52,8 @@ class InProcessServer:
     """uvicorn serving ``create_app(db)`` in a thread of this process. Its bots do not pace
     themselves for people (``pace=0``) unless a test asks (``pace=1``: the server's own
     default), so that games against bots take the time their moves take. Every test client
-    comes from 127.0.0.1, so the per-address limits are lifted unless a test passes its own
+    comes from 127.0.0.1, so the per-address limits (and a seat's accepted actions, so that
+    a test's seat client plays at full speed) are lifted unless a test passes its own
     ``limits`` (``tests/server/test_server_limits.py`` does). ``server_options`` replace uvicorn's
     (e.g. ``cli.uvicorn_options``: what ``pysettlers serve`` runs)."""
 
@@ -66,7 +67,8 @@ class InProcessServer:
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        options.setdefault("limits", Limits(connections_per_address=10**6, games_per_minute=10**6))
+        lifted = Limits(connections_per_address=10**6, games_per_minute=10**6, action_burst=10**6)
+        options.setdefault("limits", lifted)
         self.app = create_app(db, pace=pace, **options)
         config_options: dict[str, Any] = {
             "ws_max_size": MAX_FRAME,
@@ -107,7 +109,7 @@ class SubprocessServer:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "pysettlers", "serve", "--port", str(self.port)]
-        cmd += ["--db", self.db, "--log-level", "warning"]
+        cmd += ["--db", self.db, "--log-level", "warning", "--action-burst", "1000000"]
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Query
+from fastapi import Depends, FastAPI, Header, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from pysettlers.admin import TOKEN_ENV
@@ -81,11 +81,16 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub], token: str | None) -> None:
             await session.end_unfinished("admin")
         return {"game": game_id, "status": session.status, "ended": "admin"}
 
+    def allowed_first(authorization: str | None = Header(None, max_length=200)) -> Hub:
+        return allowed(authorization)
+
+    # The token is a dependency, checked before the body is read: without it a request
+    # learns nothing of the route, not even the shape of its body (403 before any 422).
     @app.post("/api/admin/purge", include_in_schema=False)
     async def admin_purge(
-        req: PurgeIn, authorization: str | None = Header(None, max_length=200)
+        req: PurgeIn,
+        h: Hub = Depends(allowed_first),  # noqa: B008 (FastAPI's way; a local function)
     ) -> dict[str, Any]:
-        h = allowed(authorization)
         before = now() - timedelta(days=req.finished_days)
         work = lifecycle.purge_finished(before, list(h.sessions))
         return {"purged": await h.store.write(work)}

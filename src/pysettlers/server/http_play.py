@@ -57,7 +57,7 @@ from .hub import Hub
 from .lifecycle import PARKED
 from .limits import client_key, spectator_refusal
 from .models import ChatRow
-from .play import act, chat, parse, play_error, refusal, since_for, welcome
+from .play import act, chat, parse, play_error, refusal, seat_actions, since_for, welcome
 from .protocol import (
     HTTP_PLAY_STATUS,
     AcceptedOut,
@@ -76,6 +76,9 @@ CHAT_LINES = 50  # chat lines in one state answer at most (the client asks again
 
 _actions: TypeAdapter[Any] = TypeAdapter(ActionBody)
 _chats: TypeAdapter[Any] = TypeAdapter(ChatBody)
+
+
+CONNECTIONS_RETRY = 5.0  # seconds a long-poll refused for the connections open waits first
 
 
 class _Refused(Exception):
@@ -258,8 +261,8 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
                 return "state" if "state" in woke else "chat" if woke else "timeout"
             where = address(request)
             refused = h.connections.admit(where, h.limits)
-            if refused is not None:
-                raise _Refused(play_error(refused.code, refused.message))
+            if refused is not None:  # (a 429, or a 503, carries Retry-After: the docs say so)
+                raise _Refused(play_error(refused.code, refused.message), CONNECTIONS_RETRY)
             try:
                 deadline = time.monotonic() + seconds
                 # A seat waiting is present: told so at least twice per absent_limit.
@@ -300,12 +303,15 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
             msg, message_id = parse(await request.body(), _actions, whole="body")
             if isinstance(msg, dict):
                 raise _Refused(msg)
-            reply = await act(session, seat, msg, buckets.messages)
+            reply = await act(session, seat, msg, buckets.messages, limits=hub().limits)
         except _Refused as e:
             version = session.version if session is not None else None
             return _json(refusal(e.reply, message_id, version), e.retry_after)
         if reply["type"] == "error":
             reply = refusal(reply, message_id, session.version)
+            if reply["code"] == "rate_limited" and seat is not None:
+                wait = seat_actions(session, seat, hub().limits).wait()
+                return _json(reply, wait)
         return _json(reply)
 
     @app.post(
@@ -423,7 +429,7 @@ def add_routes(app: FastAPI, hub: Callable[[], Hub]) -> None:
             where = address(request)
             refused = h.connections.admit(where, h.limits)
             if refused is not None:
-                raise _Refused(play_error(refused.code, refused.message))
+                raise _Refused(play_error(refused.code, refused.message), CONNECTIONS_RETRY)
         except _Refused as e:
             version = session.version if session is not None else None
             return _json(refusal(e.reply, None, version), e.retry_after)

@@ -64,6 +64,11 @@ class Limits:
     """Seconds an HTTP long-poll waits at most for the next state or chat line, whatever it
     asks for (``--long-poll-wait``; ``http_play.py``). Waiting long-polls and event streams
     count as connections, by address and in all."""
+    action_burst: int = 30
+    """Accepted actions one person's seat may make at once (``--action-burst``): each is a
+    commit and a message to every client of the game, so even accepted ones are bounded."""
+    actions_per_second: float = 10
+    """... and then a second on average (``--actions-per-second``; ``play.act``)."""
 
     def __post_init__(self) -> None:
         type(self).options.check(self)

@@ -222,6 +222,24 @@ LIMIT_OPTIONS = Options(
             applies=_SERVE,
             metavar="SECONDS",
         ),
+        Option(
+            "action_burst",
+            "int",
+            30,
+            "accepted actions a person's seat may make at once, before --actions-per-second "
+            "paces it; more are refused 'rate_limited' and change nothing",
+            low=1,
+            applies=_SERVE,
+        ),
+        Option(
+            "actions_per_second",
+            "number",
+            10,
+            "accepted actions a person's seat may make a second on average (bots and "
+            "stand-ins are paced by the game)",
+            low=0.1,
+            applies=_SERVE,
+        ),
     )
 )
 """The server's fair limits, by the names of ``limits.Limits``'s fields."""
@@ -247,6 +265,18 @@ APP_OPTIONS = Options(
             "threads for bots",
             low=1,
             applies=_SERVE,
+        ),
+        Option(
+            "bot_ms",
+            "int",
+            2000,
+            "the most milliseconds a lobby bot's search may take (its time budget): a lobby "
+            "seat asking more, or more playouts or iterations than this server allows, is "
+            "refused",
+            low=100,
+            high=60000,
+            applies=_SERVE,
+            metavar="MS",
         ),
         Option(
             "sqlite_sync",

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .clients import Client, TokenBucket
 from .drawing import hints
+from .limits import Limits
 from .protocol import PROTOCOL, ActionBody
 from .session import GameSession, accepted_message
 from .store import Store
@@ -134,22 +135,47 @@ async def act(
     msg: ActionBody,
     messages: TokenBucket,
     client: Client | None = None,
+    limits: Limits | None = None,
 ) -> dict[str, Any]:
     """One action of ``seat`` (``None``: a spectator, refused): the ``accepted`` message, or
     the ``error``. ``client``, a connection, has already been sent a fresh ``accepted``
     (before the new state: the session keeps that order); an accepted action gives its
-    token back to ``messages``, so that a fast client is paced by the game, not the bucket."""
+    token back to ``messages``, so that a fast client is paced by the game, not the bucket.
+    Accepted actions are bounded too, by the seat (``limits``: ``action_burst`` at once,
+    then ``actions_per_second``; :func:`seat_actions`): each is a commit and a message to
+    every client, and a seat looping offer and cancel would otherwise flood its table and
+    run the game into its action limit. Past it, ``rate_limited`` and nothing changes."""
     if seat is None:
         return play_error("spectator", "spectators cannot act", id=msg.id)
+    actions = seat_actions(session, seat, limits) if limits is not None else None
+    if actions is not None and actions.wait() > 0:
+        assert limits is not None
+        return play_error(
+            "rate_limited",
+            f"too many actions: a seat may make {limits.action_burst} at once, then "
+            f"{limits.actions_per_second:g} a second",
+            id=msg.id,
+        )
     result = await session.submit(seat, msg.action, msg.version, msg.id, msg.outcome, client=client)
     if result.ok:
         if not result.duplicate:
             messages.give_back()
+            if actions is not None:
+                actions.take()
         return accepted_message(msg.id, result.version, result.duplicate)
     refused = result.error_message(msg.id)
     # Said to a person: the seats named as the table names them, not p0..p5 (wordsjson).
     refused["message"] = refusal_words(refused["message"], seat_names(session.seats_json()), seat)
     return refused
+
+
+def seat_actions(session: GameSession, seat: int, limits: Limits) -> TokenBucket:
+    """The bucket of ``seat``'s accepted actions: the seat's, not a connection's, so that
+    reconnecting (or acting over HTTP and the socket at once) does not refill it."""
+    st = session.seats[seat]
+    if st.actions is None:
+        st.actions = TokenBucket(limits.actions_per_second, limits.action_burst)
+    return st.actions
 
 
 async def chat(

@@ -48,6 +48,9 @@ T = TypeVar("T")
 log = logging.getLogger("pysettlers.server")
 
 CHECKPOINT_EVERY = 1.0  # seconds between SQLite checkpoints
+# The write-ahead log's bound: past it a checkpoint also truncates the log (a passive one
+# never shrinks it, and under steady writes it never starts over: it grew without bound).
+WAL_LIMIT = 64 * 1024 * 1024  # bytes
 
 Work = Callable[[Session], Any]
 
@@ -97,6 +100,8 @@ def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
             # fsyncs, could stall one commit — and every action waiting on it — for as long
             # as a busy disk takes): the store's checkpointer thread does it on the side.
             cur.execute("PRAGMA wal_autocheckpoint=0")
+            # A log that starts over is cut back to this size (it keeps its largest otherwise).
+            cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
@@ -310,10 +315,19 @@ class Store:
 
     @staticmethod
     def checkpoint(conn: Any) -> None:
+        """Copy the log into the database file without waiting on anyone (passive); a log
+        past :data:`WAL_LIMIT` is then truncated, which waits for the writer's commit under
+        way and the readers of the old log (the busy timeout bounds it): rare, and it keeps
+        the file from filling the disk."""
         try:
             cur = conn.cursor()
             cur.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            cur.fetchall()
+            _busy, frames, _done = cur.fetchone()
+            cur.execute("PRAGMA page_size")
+            (page,) = cur.fetchone()
+            if frames * page > WAL_LIMIT:
+                cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                cur.fetchall()
             cur.close()
         except Exception as e:  # busy or gone: the next one catches up
             log.warning("checkpoint failed: %s", e)

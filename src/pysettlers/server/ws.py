@@ -85,7 +85,7 @@ async def _serve(ws: WebSocket, hub: Hub, game_id: str) -> None:
         session = await hub.get(game_id) if len(game_id) <= 32 else None
     except LobbyError as e:
         await ws.send_json(_error(e.code, e.message))
-        await _close(ws, Close.UNAVAILABLE, "game unavailable")
+        await _close(ws, Close.BROKEN_GAME, "game unavailable")
         return
     if session is None:
         await ws.send_json(_error("no_game", f"there is no game {game_id[:40]!r}"))
@@ -192,7 +192,7 @@ async def _handle(hub: Hub, session: Any, client: Client, msg: Any) -> dict[str,
         said = await chat(hub.store, session, client.seat, client.name, client.chat, msg.text)
         return said if said["type"] == "error" else None
     assert isinstance(msg, ActionIn)
-    answer = await act(session, client.seat, msg, client.messages, client)
+    answer = await act(session, client.seat, msg, client.messages, client, hub.limits)
     if answer["type"] != "accepted":
         return answer
     if answer["duplicate"]:  # a retry: the first answer was lost

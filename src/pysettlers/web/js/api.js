@@ -28,6 +28,8 @@ export const api = {
   list: (status, limit = 50) =>
     call("GET", `/api/games?limit=${limit}${status ? `&status=${status}` : ""}`),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  // What an invite link asks its holder to join: {game, seat, taken}.
+  invite: (id, code) => call("GET", `/api/games/${encodeURIComponent(id)}/invite?code=${encodeURIComponent(code)}`),
   create: (body) => call("POST", "/api/games", body),
   join: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/join`, body),
   record: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/record`, undefined, token),
@@ -88,7 +90,7 @@ export function setPlayerName(name) {
 // -- play over a WebSocket --------------------------------------------------------------------
 
 let counter = 0;
-const STOP_CODES = [4000, 4002, 4400, 4401, 4404, 1009, 1011];
+const STOP_CODES = [4000, 4002, 4400, 4401, 4404, 4500, 1009];
 
 /**
  * One seat's (or a spectator's) connection to a game. Reconnects by itself with the last
@@ -138,8 +140,9 @@ export class GameSocket {
       // Close codes (protocol: "Close codes"): connecting again cannot help after a refused
       // hello (4400 bad hello, 4401 bad token, 4404 no game), a newer tab taking the seat
       // (4000), too many refused messages (4002), a frame too big (1009) or a game that cannot
-      // be rebuilt (1011). Anything else — too far behind (4001), a server restart (1001),
-      // a full server or game (1013, 4429), a lost network — is worth another try.
+      // be rebuilt (4500). Anything else — too far behind (4001, or 1011 when a throttled
+      // tab read so slowly that only the keepalive's close reached it), a server restart
+      // (1001, 1012), a full server or game (1013, 4429), a lost network — is worth another try.
       if (STOP_CODES.includes(e.code)) {
         this.closed = true;
         this.onStatus("closed", e.reason || `closed (${e.code})`);
