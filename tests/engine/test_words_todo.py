@@ -136,7 +136,7 @@ def test_a_state_messages_words_have_one_caption_per_event() -> None:
     assert len(said["captions"]) == len(said["event_words"]) == len(view.events)
     assert said["captions"][[e.kind for e in view.events].index("roll")] == "Anna rolled"
     assert said["to_do"] == "Anna: trade and build…"
-    assert set(said) == {"event_words", "words", "places", "to_do", "captions"}
+    assert set(said) == {"event_words", "words", "places", "to_do", "captions", "awards"}
 
 
 def test_a_replay_step_names_its_seats_as_its_words_do() -> None:

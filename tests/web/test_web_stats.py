@@ -42,6 +42,40 @@ def test_the_columns_add_up_to_the_hand_at_the_end(rules: Rules, players: str) -
     assert sum(sum(row.values()) for row in st["spent"]) > 0
 
 
+ALL_ALTERNATE = (
+    "victory_points_played",
+    "open_hands",
+    "development_after_roll",
+    "no_early_sevens",
+    "ignore_seven",
+    "no_trade_after_building",
+    "keep_a_settlement",
+    "knight_interrupts",
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "built"),
+    [
+        # Tour C, finding 2: the ships and the bridge were never counted as spent.
+        (Rules(players=4, vp_target=8, seed=11, scenarios=("ships",), map_kind="islands"), "ship"),
+        (Rules(players=4, vp_target=10, seed=1, map_kind="islands"), "bridge"),
+        (Rules(players=4, vp_target=8, seed=13, scenarios=("pirate",)), "buy"),
+        (Rules(players=4, vp_target=8, seed=14, alternate=ALL_ALTERNATE), "buy"),
+    ],
+    ids=["ships", "bridges", "pirate", "alternate"],
+)
+def test_every_scenarios_builds_count_as_spent(rules: Rules, built: str) -> None:
+    played = play_game(rules, parse_players("random,weighted,greedy,random"), max_turns=300)
+    record = played.game.to_json()
+    paid = [a for (a, *_) in record["actions"] if a.split()[1] == built]
+    assert paid, f"the bots built no {built}: pick another seed"
+    st = stats(record)
+    final = played.game.state
+    for p in range(rules.players):
+        assert balance(st, p) == tuple(final.hand(p)), p
+
+
 def test_a_maritime_and_a_domestic_trade_count_on_both_sides() -> None:
     game = Game.new(Rules(players=3, map_kind="beginner", seed=1))
     s = game.state

@@ -459,6 +459,7 @@ class BuildRoad(Rule):
     phases = frozenset({P.SETUP_ROAD, P.MAIN, P.BUILD, P.ROAD_BUILDING, P.SPECIAL_BUILD})
     order = 10
     fields: tuple[str, ...] = ("a",)
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b00011 if phase in _PAID else 0  # brick, lumber
@@ -508,6 +509,7 @@ class BuildSettlement(Rule):
     phases = frozenset({P.SETUP_SETTLEMENT, P.MAIN, P.BUILD, P.SPECIAL_BUILD})
     order = 11
     fields: tuple[str, ...] = ("a",)
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b01111 if phase in _PAID else 0  # brick, lumber, wool, grain
@@ -555,6 +557,7 @@ class BuildCity(Rule):
     phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
     order = 12
     fields: tuple[str, ...] = ("a",)
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b11000  # grain, ore

@@ -122,6 +122,7 @@ class BuyDevelopment(Rule):
     name = DEV_RULE
     phases = frozenset({P.MAIN, P.BUILD, P.SPECIAL_BUILD})
     order = 13
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b11100  # wool, grain, ore

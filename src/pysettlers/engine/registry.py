@@ -56,7 +56,11 @@ class Rule:
       kinds table is derived from these); ``order`` — its place in a legal-action listing
       (lower first), so listings stay in one deterministic order;
     * ``fields`` — the :class:`Action` fields the kind uses; the others must keep their
-      defaults, so equal intents compare equal and round-trip through the notation.
+      defaults, so equal intents compare equal and round-trip through the notation;
+    * ``spends`` — whether the kind pays the bank for a piece or a card (the Building
+      Costs card, or a helper's price for one): what a hand loses on it is spending, which
+      the end-of-game statistics count (a free build, in set-up or by Road Building,
+      loses nothing). Declared by each rule, so a scenario's new build counts with it.
     """
 
     kind: ActionKind
@@ -64,6 +68,7 @@ class Rule:
     phases: frozenset[Phase]
     order: int
     fields: tuple[str, ...] = ()
+    spends: bool = False
 
     def phases_for(self, rules: Rules) -> frozenset[Phase]:
         """The phases the kind may be taken in under ``rules`` (an option may narrow

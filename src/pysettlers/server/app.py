@@ -28,11 +28,14 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .admin import add_routes as add_admin_routes
+from .botcaps import capped_schema
 from .http_play import add_routes as add_play_routes
 from .hub import MAX_BOT_GAMES, Hub, LobbyError, llm_profile_names
 from .lifecycle import PARK_AFTER
@@ -46,6 +49,7 @@ from .protocol import (
     GameIn,
     GameOut,
     HealthOut,
+    InvitedOut,
     JoinedOut,
     JoinIn,
     refusals,
@@ -132,6 +136,7 @@ def create_app(
     db_url: str = APP_OPTIONS["db"].default,
     *,
     bot_threads: int = APP_OPTIONS["bot_threads"].default,
+    bot_ms: int = APP_OPTIONS["bot_ms"].default,
     sqlite_sync: str = APP_OPTIONS["sqlite_sync"].default,
     pace: float = 1.0,
     park_after: float = PARK_AFTER,
@@ -159,6 +164,7 @@ def create_app(
         hub = Hub(
             store,
             bot_threads=bot_threads,
+            bot_ms=bot_ms,
             pace=pace,
             park_after=park_after,
             max_bot_games=max_bot_games,
@@ -205,6 +211,18 @@ def create_app(
         body = json.dumps({"detail": jsonable_encoder(e.errors())})
         return Response(body, status_code=422, media_type="application/json")
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, e: StarletteHTTPException) -> Response:
+        # A body FastAPI cannot parse at all (nesting too deep, an integer too long to read,
+        # invalid UTF-8) is its 400 of a shape of its own: answered as the documented 422
+        # instead, naming the body.
+        if e.status_code == 400 and e.detail == "There was an error parsing the body":
+            why = "the body is not JSON this server can read (too deeply nested, a number "
+            why += "too long, or not UTF-8)"
+            error = {"type": "json_invalid", "loc": ["body"], "msg": why, "input": None}
+            return Response(json.dumps({"detail": [error]}), 422, media_type="application/json")
+        return await http_exception_handler(request, e)
+
     # Each route declares its refusals (``protocol.HTTP_ERRORS``: one status per code);
     # docs/protocol.md's "Refusals by route" lists the same (tests/server/test_protocol_spec.py).
     @app.get("/api/health", response_model=HealthOut)
@@ -221,6 +239,7 @@ def create_app(
         profile name; ``pysettlers serve --llm-profiles``)."""
         if not schema_cache:  # (made once: ~60 rules checked)
             schema_cache.update(options_schema())
+            schema_cache["bots"] = capped_schema(schema_cache["bots"], bot_ms)  # (this server's)
             schema_cache["llm_profiles"] = list(profiles)
         return schema_cache
 
@@ -267,6 +286,16 @@ def create_app(
         if session is None:
             raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
         return hub().summary(session)
+
+    @app.get(
+        "/api/games/{game_id}/invite",
+        response_model=InvitedOut,
+        responses=refusals("bad_invite", "no_game", "broken_game"),
+    )
+    async def show_invite(game_id: str, code: str = Query(max_length=100)) -> InvitedOut:
+        """What an invite link asks its holder to join: the game and the seat (the invite
+        page shows them before the seat is taken)."""
+        return await hub().invited(game_id, code)
 
     @app.post(
         "/api/games/{game_id}/join",

@@ -12,7 +12,11 @@ The hints' keys, all optional, as the client's modules read them (so that no mod
   name (its SVG class and title), "shape": how it is drawn (``"boat"``), "class": the SVG
   group's style class}``: pieces drawn along paths in their seat's colour (Seafarers ships,
   ``board.js``);
-* ``build`` — ``{"kind", "title", "what"}``: a build button of the table (``table.js``);
+* ``build`` — ``{"kind", "title", "what"}``: a build button of the table (``table.js``), and
+  why it may be disabled with the cost in hand: ``pieces`` (the view's ``pieces_left`` key
+  its piece comes from), ``left`` (``{"part", "member", "words"}``: its own supply,
+  ``view[part][member][seat]``, and the words when it is empty), ``nowhere`` (the words when
+  there is no place for it);
 * ``longest_road`` — the Longest Road award's name while the scenario is on;
 * ``robber_on_harbor`` — ``{"title"}``: the robber may stand on a harbor (the pirate);
 * ``panel`` — ``{"part", "member", "name", "suffix", "class", "titles"}``: a badge per seat

@@ -22,22 +22,26 @@ import logging
 import random
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from pysettlers.bots import bot_names, lobby_bot_names, make_bot
 from pysettlers.engine import Game, Rules
 
 from . import lifecycle
+from .botcaps import budgeted, check_costs
+from .botpool import FairPool
 from .errors import LobbyError
 from .lifecycle import PARK_AFTER, PARKED
 from .limits import Connections, Creations, Limits
+from .lobbywords import rules_words
 from .options import APP_OPTIONS, GAME_OPTIONS
 from .protocol import (
     Close,
     CreatedOut,
     GameIn,
     GameOut,
+    InvitedOut,
     InviteOut,
     JoinedOut,
     JoinIn,
@@ -75,8 +79,10 @@ class Hub:
         max_bot_games: int = MAX_BOT_GAMES,
         limits: Limits | None = None,
         llm_profiles: str = APP_OPTIONS["llm_profiles"].default,
+        bot_ms: float = APP_OPTIONS["bot_ms"].default,
     ) -> None:
         self.store = store
+        self.bot_ms = bot_ms  # a lobby bot's time budget per search (``botcaps.py``)
         # The language-model bots the operator offers (``--llm-profiles``): a seat names one
         # of these profiles and nothing else, so no request reaches an endpoint, a key or a
         # file of its choosing (``_check_bot``).
@@ -86,7 +92,9 @@ class Hub:
         self.park_after = park_after  # seconds without a person before a game is parked
         self.max_bot_games = max_bot_games  # bots-only games in progress at once
         self.sessions: dict[str, GameSession] = {}
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        # People's games' bots and stand-ins: fair between games (``botpool.py``), so one
+        # game's slow bots never hold every thread.
+        self.bot_pool = FairPool(bot_threads)
         # Bots-only games think in a thread of their own: one at a time, whatever their
         # number, so that people's games keep the other bot threads.
         self.bots_only_pool = ThreadPoolExecutor(1, thread_name_prefix="bots-only")
@@ -167,8 +175,10 @@ class Hub:
         self.sessions.pop(session.info.id, None)  # rebuilt from the log when opened
         log.info("game %s parked: nobody here for %.0f s", session.info.id, self.park_after)
 
-    def _pool_for(self, seats: list[SeatInfo]) -> ThreadPoolExecutor:
-        return self.bots_only_pool if all(s.kind != "human" for s in seats) else self.bot_pool
+    def _pool_for(self, seats: list[SeatInfo], game_id: str) -> Executor:
+        if all(s.kind != "human" for s in seats):
+            return self.bots_only_pool
+        return self.bot_pool.lane(game_id)
 
     def bot_games(self) -> int:
         return sum(1 for x in self.sessions.values() if x.bots_only and x.status == IN_PROGRESS)
@@ -209,7 +219,7 @@ class Hub:
         info, actions = loaded
         chat = await loop.run_in_executor(None, self.store.game_chat, game_id)  # (its record's)
         game, ids = await loop.run_in_executor(None, GameSession.rebuild, info, actions, chat)
-        pool = self._pool_for(info.seats)
+        pool = self._pool_for(info.seats, info.id)
         session = GameSession(info, game, self.store, pool, ids, pace=self.pace)
         session._after_change(-1)
         self.sessions[game_id] = session
@@ -254,8 +264,10 @@ class Hub:
         for i, seat_in in enumerate(seats_in):
             if seat_in.kind == "bot":
                 _check_bot(seat_in.bot, seat_in.options, f"seats[{i}]", self.llm_profiles)
+                check_costs(seat_in.bot, seat_in.options, f"seats[{i}]", self.bot_ms)
                 name = seat_in.name or seat_in.bot
-                seats.append(SeatInfo(i, "bot", seat_in.bot, dict(seat_in.options), name))
+                costs = budgeted(seat_in.bot, seat_in.options, self.bot_ms)
+                seats.append(SeatInfo(i, "bot", seat_in.bot, costs, name))
             else:
                 seats.append(SeatInfo(i, "human", name=seat_in.name))
         if req.join is not None and (req.join >= len(seats) or seats[req.join].kind != "human"):
@@ -324,12 +336,26 @@ class Hub:
             seats=seats,
         )
         await self.store.write(Store.insert_game(info))
-        pool = self._pool_for(seats)
+        pool = self._pool_for(seats, game_id)
         session = GameSession(info, game, self.store, pool, {}, pace=self.pace)
         self.sessions[game_id] = session
         if full:
             session.start()
         return session
+
+    async def invited(self, game_id: str, code: str) -> InvitedOut:
+        """What the invite ``code`` of ``game_id`` asks its holder to join (the invite page
+        says it before they take the seat); an unknown code is refused as ``join`` does."""
+        session = await self.get(game_id)
+        if session is None:
+            raise LobbyError(404, "no_game", f"there is no game {game_id[:40]!r}")
+        want = digest(code)
+        for st in session.seats:
+            h = st.info.invite_hash
+            if h is not None and hmac.compare_digest(h, want):
+                taken = st.info.token_hash is not None
+                return InvitedOut(game=self.summary(session), seat=st.info.seat, taken=taken)
+        raise LobbyError(403, "bad_invite", "this invite code is not valid", "invite")
 
     async def join(self, game_id: str, req: JoinIn) -> JoinedOut:
         session = await self.get(game_id)
@@ -602,12 +628,14 @@ def _summary(info: GameInfo, session: GameSession | None) -> GameOut:
         spectators = 0
     status = info.status
     assert status in (OPEN, IN_PROGRESS, FINISHED, PARKED)
+    rules = _public_rules(info)
     return GameOut(
         id=info.id,
         name=info.name,
         status=status,
         ended=info.options.get("ended"),
-        rules=_public_rules(info),
+        rules=rules,
+        rules_words=rules_words(rules),
         seats=seats,
         version=info.version,
         turn=turn,

@@ -75,6 +75,26 @@ def _text(value: Any) -> Any:
     return value
 
 
+# Characters that change how the text around them is shown, not what it says: the bidi
+# controls (a right-to-left override reverses what follows, so a name or a line can pose as
+# another's words) and the zero-width ones (two names that look alike). Names lose all of
+# them; chat loses the bidi controls and the zero-width space and word joiner, and keeps the
+# joiners (U+200C, U+200D) that some scripts and emoji sequences need.
+_INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_NOT_IN_NAME = re.compile(f"[{_INVISIBLE}]")
+_NOT_IN_CHAT = re.compile("[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def _name(value: Any) -> Any:
+    value = _line(value)
+    return _NOT_IN_NAME.sub("", value) if isinstance(value, str) else value
+
+
+def _chat(value: Any) -> Any:
+    value = _text(value)
+    return _NOT_IN_CHAT.sub("", value) if isinstance(value, str) else value
+
+
 def _json_text(value: Any, where: str = "") -> Any:
     """Every string (key or value) in a JSON value, checked as text (``rules``, bot options)."""
     if isinstance(value, str):
@@ -97,7 +117,7 @@ BotOption = bool | int | float | Line
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    BeforeValidator(_line),
+    BeforeValidator(_name),  # (stripped of bidi controls and zero-width characters first)
 ]
 Token = Annotated[str, StringConstraints(min_length=8, max_length=100), BeforeValidator(_line)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(_json_text)]
@@ -248,6 +268,10 @@ class GameOut(Out):
         "admin (an operator ended it); null for a game won",
     )
     rules: dict[str, Any]
+    rules_words: list[str] = Field(
+        description="the rules in a few words each, for a list of games: the players, the "
+        "map, the scenarios, the alternate rules, options off their defaults, the points to win"
+    )
     seats: list[SeatOut]
     version: int
     turn: int
@@ -269,6 +293,15 @@ class CreatedOut(Out):
     game: GameOut
     invites: list[InviteOut]
     you: JoinedOut | None = None
+
+
+class InvitedOut(Out):
+    """``GET /api/games/{id}/invite?code=CODE``: what an invite link asks its holder to
+    join — the game as the lobby shows it and the seat the code holds (the invite page)."""
+
+    game: GameOut
+    seat: int = Field(description="the seat the invite code holds")
+    taken: bool = Field(description="the seat is taken already (its invite was used)")
 
 
 class JoinIn(Strict):
@@ -332,6 +365,7 @@ class ReplayOut(Out):
     drawing: dict[str, dict[str, Any]] = Field(
         description="the drawing hints of each scenario package in play, as in `welcome`"
     )
+    awards: dict[str, str] = Field(description="the awards' names, as in `state`")
 
 
 class StatsOut(Out):
@@ -351,6 +385,7 @@ class StatsOut(Out):
     traded_for: list[dict[str, int]]
     points: list[dict[str, Any]] = Field(description="each seat's points at the end, by source")
     points_by_turn: dict[str, Any] = Field(description="{turns: [...], points: [[...], ...]}")
+    awards: dict[str, str] = Field(description="the awards' names, as in `state`")
 
 
 class AdminGameOut(Out):
@@ -569,6 +604,10 @@ class StateOut(Out):
     captions: list[str | None] = Field(
         description="view.events: the few words shown over the board with each, or null"
     )
+    awards: dict[str, str] = Field(
+        description="the awards' names by the view member of their holder: longest_road "
+        "(the Longest Trade Route with ships), largest_army"
+    )
     view: ViewOut
 
 
@@ -656,7 +695,8 @@ class Close(IntEnum):
     NORMAL = 1000
     GOING_AWAY = 1001
     TOO_BIG = 1009
-    UNAVAILABLE = 1011
+    UNAVAILABLE = 1011  # (the ASGI server's: a keepalive ping timeout, an internal error)
+    SERVICE_RESTART = 1012  # (the ASGI server's, at shutdown)
     SERVER_FULL = 1013
     REPLACED = 4000
     TOO_FAR_BEHIND = 4001
@@ -666,6 +706,7 @@ class Close(IntEnum):
     NO_GAME = 4404
     NO_HELLO = 4408
     FULL = 4429
+    BROKEN_GAME = 4500
 
 
 CLOSE_CODES: dict[int, tuple[str, bool]] = {
@@ -673,7 +714,13 @@ CLOSE_CODES: dict[int, tuple[str, bool]] = {
     Close.NORMAL: ("the client closed, or the server ended the conversation", False),
     Close.GOING_AWAY: ("the server is shutting down (a restart): connect again", True),
     Close.TOO_BIG: ("a frame over 16 KiB (uvicorn's ws_max_size)", False),
-    Close.UNAVAILABLE: ("the game cannot be rebuilt (`broken_game`)", False),
+    # 1011 and 1012 are uvicorn's, not the server's own: a client that stopped reading
+    # (its socket's buffers full, so that not even the 4001 close reaches it) is closed
+    # 1011 "keepalive ping timeout"; a shutdown closes every socket 1012 before the
+    # server's own 1001. Both are worth another try.
+    Close.UNAVAILABLE: ("the ASGI server's keepalive timed out (a client stopped reading)", True),
+    Close.SERVICE_RESTART: ("the ASGI server is shutting down (a restart): connect again", True),
+    Close.BROKEN_GAME: ("the game cannot be rebuilt (`broken_game`)", False),
     Close.SERVER_FULL: ("the server has all the connections it can take (`server_full`)", True),
     Close.REPLACED: ("a newer connection with the same token took the seat", False),
     Close.TOO_FAR_BEHIND: ("256 messages queued for this client: connect again with since", True),
@@ -781,7 +828,7 @@ class ChatBody(Strict):
     """``POST /api/games/{id}/chat`` (HTTP play): a chat line, the socket's ``chat`` message
     without its ``type``."""
 
-    text: Annotated[str, BeforeValidator(_text)] = Field(min_length=1, max_length=500)
+    text: Annotated[str, BeforeValidator(_chat)] = Field(min_length=1, max_length=500)
 
 
 class ChatIn(ChatBody):

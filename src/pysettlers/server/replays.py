@@ -22,7 +22,8 @@ the server replays it with the engine and answers one step's view at a time.
   hand at the end is ``gained + stolen + traded_for − spent − robbed − discarded −
   traded_away``: *gained* from the bank for nothing (production, the start, Year of
   Plenty, the helpers Lin, Marianne and Sean), *spent* on building and development cards
-  (the helpers Candamir, Vincent and William too), *traded_away* / *traded_for* in trades
+  (roads, settlements, cities, ships, bridges; the helpers Candamir, Vincent and William
+  too: every action whose rule ``spends``), *traded_away* / *traded_for* in trades
   with the bank (maritime) and with players (domestic, and Nassir's), *stolen* / *robbed*
   by the robber, Monopoly and Hilde, *discarded* on a 7.
 
@@ -42,8 +43,8 @@ from pysettlers.engine import Game, Rules, apply, new_game, observe, replay
 from pysettlers.engine import events as ev
 from pysettlers.engine.actions import resource_name
 from pysettlers.engine.scenarios.helpers import events as hev
-from pysettlers.engine.types import ActionKind, Phase
-from pysettlers.words import Words
+from pysettlers.engine.types import Phase
+from pysettlers.words import Words, award_names
 
 from .drawing import hints
 from .hub import Hub, LobbyError
@@ -52,15 +53,6 @@ from .wordsjson import seat_names
 from .work import Work
 
 RES = tuple(resource_name(r) for r in range(5))
-_SPENDING = (
-    ActionKind.BUILD_ROAD,
-    ActionKind.BUILD_SETTLEMENT,
-    ActionKind.BUILD_CITY,
-    ActionKind.BUY_DEVELOPMENT,
-    ActionKind.HELPER_CANDAMIR,
-    ActionKind.HELPER_VINCENT,
-    ActionKind.HELPER_WILLIAM,
-)
 
 
 # Strict as every request model (``protocol.Strict``): no coercion, no unknown fields, no
@@ -140,6 +132,7 @@ def replay_view(
     out["event_words"] = [words.event(e) for e in seen.events]
     out["names"] = names  # (the viewer names the seats as the words do)
     out["drawing"] = hints(s.rules)
+    out["awards"] = award_names(s.rules.ships)
     if everyone:
         out["hands"] = [
             {
@@ -194,7 +187,10 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
         a = step.action
         before = s.hand(a.player)
         apply(s, a, step.outcome)
-        if a.kind in _SPENDING:
+        # What an action spends, its rule says (``Rule.spends``: roads, ships, bridges,
+        # cities, development cards, the helpers' builds), not a list here going stale.
+        rule = s.ruleset.by_kind[a.kind]
+        if rule is not None and rule.spends:
             after = s.hand(a.player)
             add(spent, a.player, [max(0, b - c) for b, c in zip(before, after)])
         for e in s.events:
@@ -284,6 +280,7 @@ def stats(record: dict[str, Any]) -> dict[str, Any]:
         "traded_for": named(traded_for),
         "points": breakdown,
         "points_by_turn": {"turns": turns, "points": points},
+        "awards": award_names(rules.ships),
     }
 
 

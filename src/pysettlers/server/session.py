@@ -87,7 +87,7 @@ from .options import GAME_OPTIONS
 from .protocol import Close
 from .store import Conflict, GameInfo, LoggedAction, SeatInfo, Store, iso, now
 from .viewjson import ViewCache
-from .wordsjson import named_seats, seat_names, state_words
+from .wordsjson import Note, named_seats, seat_names, state_words
 
 log = logging.getLogger("pysettlers.server")
 
@@ -99,7 +99,7 @@ _CHANCE = random.SystemRandom()
 
 BOT_SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 """Seconds between a bot's action and the change before it, while people follow the game."""
-BOTS_ONLY_STEP = 0.02  # seconds an action at least in a bots-only game nobody watches
+BOTS_ONLY_STEP = 0.02  # seconds an action at least in a bots-only game, watched or not
 
 
 ClientIds = dict[tuple[int, str], tuple[int, str]]
@@ -144,6 +144,7 @@ class SeatState:
     stand_in: bool = False  # a bot plays this human seat until they return
     waiting_since: float | None = None  # when the seat last had to decide (turn timer)
     timed_out: bool = False  # the stand-in makes this one decision (turn timer)
+    stand_in_moves: int = 0  # the stand-in's actions since it last took this seat over
     # The legal actions sent with the last few versions (version -> actions), to tell a
     # decision on an older version that still stands from a stale one.
     offered: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -155,6 +156,9 @@ class SeatState:
     offered_people_turn: int = -1  # the turn this bot last made an offer to people
     # A bot seat's chat lines: bounded as a connection's are (a chatty bot cannot flood).
     chat: TokenBucket = field(default_factory=lambda: TokenBucket(*CHAT))
+    # A person's accepted actions, whatever connection sends them (``play.act``: the
+    # server's ``Limits``, made at the seat's first action).
+    actions: TokenBucket | None = None
 
     def offer(self, version: int, legal: tuple[str, ...]) -> None:
         self.offered[version] = legal
@@ -260,6 +264,10 @@ class GameSession:
         self._cache_version = -1
         self._cache_status = ""
         self._views = ViewCache()
+        # Who plays a person's seat, where it changed: the stand-in's comings and goings,
+        # said in the log (``wordsjson``'s table notes). Not game actions: the record does
+        # not have them, and a restarted server starts without them.
+        self.notes: list[Note] = []
         start = time.monotonic()
         self._changed_at = start  # when the state last changed (pacing)
         self._offer_opened = (game.state.offer_id, start)  # (offer number, when made)
@@ -444,7 +452,13 @@ class GameSession:
         ended = self.info.options.get("ended")
         said = orjson.dumps(
             state_words(
-                seen, names, zip(legal, actions), status=self.status, ended=ended, log=s.log
+                seen,
+                names,
+                zip(legal, actions),
+                status=self.status,
+                ended=ended,
+                log=s.log,
+                notes=self.notes,
             )
         )
         text = (head[:-1] + b"," + said[1:-1] + b',"view":' + view + b"}").decode()
@@ -480,8 +494,14 @@ class GameSession:
             return  # (its connection says whether it is here)
         st.absent_since = t
         if st.stand_in:
-            st.stand_in = False
+            self._hand_back(st)
             self.broadcast({"type": "seats", "seats": self.seats_json()})
+
+    def _hand_back(self, st: SeatState) -> None:
+        """The person of a seat a stand-in plays is back: the seat is theirs again, and the
+        log says so, with what the stand-in did for them (a table note)."""
+        st.stand_in = False
+        self.notes.append((self.version, st.info.seat, "back", st.stand_in_moves))
 
     async def say(self, seat: int, text: str, name: str | None = None) -> dict[str, Any] | None:
         """``seat`` says ``text`` at the table: a person's chat (``play.chat`` checks the
@@ -521,7 +541,8 @@ class GameSession:
                 old.close("replaced by a newer connection for this seat", Close.REPLACED)
             st.client = client
             st.absent_since = None
-            st.stand_in = False  # the human is back: the stand-in hands the seat back
+            if st.stand_in:  # the human is back: the stand-in hands the seat back
+                self._hand_back(st)
         self.send_state(client, since)
         self.broadcast({"type": "seats", "seats": self.seats_json()})
 
@@ -552,6 +573,8 @@ class GameSession:
         hears ``accepted`` before the ``state`` of the new version that everyone gets."""
         async with self.lock:
             result = await self._submit(seat, text, version, client_id, outcome_text, by, client)
+            if result.ok and not result.duplicate and by == "stand-in":
+                self.seats[seat].stand_in_moves += 1  # (said when the person is back)
             if result.ok and not result.duplicate:
                 # The match counts every applied action, a person's as a bot's (its
                 # observers hear each once, after the log has it).
@@ -641,6 +664,12 @@ class GameSession:
                 return self._refuse(
                     "not_your_seat", f"an action of p{action.player} is not yours to send"
                 )
+        if version > s.version:  # (never sent by the server: a client's bug; said so)
+            return self._refuse(
+                "stale",
+                f"version {version} is ahead of the game's {s.version}: answer a state you "
+                "were sent",
+            )
         if version != s.version and not self._options_unchanged(st, version):
             if action.kind in OFFER_KINDS:
                 # An answer to an offer that is gone: stale like any answer to an old
@@ -801,7 +830,11 @@ class GameSession:
             if st.human and st.client is None:
                 st.absent_since = t
         self._after_change(-1)
-        self.broadcast_state()
+        # Every client from the start: the game's first events (the rolls for the first
+        # player), unsaid while it waited, are said now with every seat's name (wordsjson).
+        for client in self.clients():
+            self.send_state(client, -1)
+        self._wake("state")
         self.kick()
 
     # -- bots -------------------------------------------------------------------------------------
@@ -863,10 +896,12 @@ class GameSession:
 
     async def _pause(self) -> None:
         """Wait until a bot's action may come (module docstring: pace). A bots-only game
-        nobody watches still takes :data:`BOTS_ONLY_STEP` an action: its bots may not
-        take the server's time from people's games."""
+        takes at least :data:`BOTS_ONLY_STEP` an action, watched (``bot_speed: instant``)
+        or not: its bots may not take the server's time from people's games."""
         if self.people_present():
             delay = self.bot_speed
+            if self.bots_only:
+                delay = max(delay, BOTS_ONLY_STEP * self.pace)
         elif self.bots_only:
             delay = BOTS_ONLY_STEP * self.pace
         else:
@@ -956,9 +991,12 @@ class GameSession:
                 continue
             if st.client is None and st.absent_since is not None and t - st.absent_since > limit:
                 st.stand_in = True
+                st.stand_in_moves = 0
+                self.notes.append((self.version, p, "away", 0))
                 changed = True
             elif timer and st.waiting_since is not None and t - st.waiting_since > timer:
                 st.timed_out = True
+                self.notes.append((self.version, p, "time", 0))
                 changed = True
         if changed:
             self.broadcast({"type": "seats", "seats": self.seats_json()})

@@ -5,7 +5,9 @@ What this is for: the browser composes no words of its own; the server sends the
 
 * ``event_words`` — one entry per event of the view's ``events``, in order: the event as a
   sentence for this seat ("You roll 8", "Anna moves the robber to the 6 fields and steals
-  a card from you"), or ``null`` for one that says nothing to this seat;
+  a card from you"), or ``null`` for one that says nothing to this seat — every one while
+  the game waits for its players (its rolls for the first player are said when it starts,
+  each seat by the name it then has; a tie's re-roll is called one);
 * ``words`` — each legal action's notation → its label ("Move the robber to the 6 fields
   and steal from Anna (5 cards)"), for the kinds the client shows as a button or a choice
   (the trade dialog and the pickers compose discards, offers, counters and maritime trades
@@ -18,7 +20,17 @@ What this is for: the browser composes no words of its own; the server sends the
   its players (the client counts the free seats of its ``seats``);
 * ``captions`` — one entry per event of ``events``: the few words the client shows over
   the board with it ("Anna rolled", "Anna: the robber!", "nobody gets anything"), or
-  ``null``.
+  ``null``;
+* ``awards`` — the awards' names by the view's member that says who holds each
+  (``longest_road``: "Longest Road", or "Longest Trade Route" with ships; ``largest_army``),
+  for the panels' badges and the results: one name in every place (``words.award_names``).
+
+A change of who plays a person's seat — the server's stand-in bot takes over when they are
+away or their turn timer runs out, and hands the seat back when they return — is no game
+action and has no event: it is a table note (:data:`Note`), said (``Words.stand_in``) at the
+start of the line of the first event after it ("Bo is away: a stand-in bot plays in Bo's
+place. Bo builds a settlement…"; "You are back: the stand-in bot made 3 moves for you."), so
+each reader's log shows it where it happened, once.
 
 A discard for a 7 is one line per player ("Ben discards 3 wool and 1 ore."), however many
 actions it took (a bot discards card by card, in unit actions): the line comes with the
@@ -49,7 +61,8 @@ from pysettlers.engine.actions import NotationError, dev_name, parse_bundle, res
 from pysettlers.engine.events import LogNode, make, redact
 from pysettlers.engine.types import ActionKind as K
 from pysettlers.engine.types import Phase
-from pysettlers.words import Words
+from pysettlers.words import Words, award_names
+from pysettlers.words.events import start_roll
 from pysettlers.words.scenarios import gathered
 from pysettlers.words.speaker import bundle, dev_card, second_person
 
@@ -79,15 +92,58 @@ def named_seats(seats: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**seat, "display_name": name} for seat, name in zip(seats, seat_names(seats))]
 
 
-def event_words(view: View, names: Sequence[str], log: LogNode | None = None) -> list[str | None]:
+Note = tuple[int, int, str, int]
+"""A table note (module docstring): (the game's version when it happened, the seat, why —
+``away``, ``time`` or ``back`` as ``Words.stand_in`` takes it —, the stand-in's moves)."""
+
+
+def event_words(
+    view: View, names: Sequence[str], log: LogNode | None = None, notes: Sequence[Note] = ()
+) -> list[str | None]:
     """The view's events as sentences for its viewer (module docstring). ``log``: the
     game's event log (``GameState.log``), from which a discard begun before the view's
-    events is counted whole; without it each discard event is said as it is."""
+    events is counted whole; without it each discard event is said as it is. ``notes``:
+    the table's notes, each said before the first event after it (needs ``log``)."""
     w = Words.for_view(view, names)
     said = [w.event(e) for e in view.events]
+    for i in range(1, len(said)):  # every player tied: the roll after a roll is its re-roll
+        e = view.events[i]
+        if isinstance(e, ev.StartRoll) and isinstance(view.events[i - 1], ev.StartRoll):
+            said[i] = start_roll(w, e, again=True)
     if log is not None and any(isinstance(e, ev.Discarded) for e in view.events):
         _one_line_per_discard(w, view, log, said)
+    if log is not None and notes and view.events:
+        _with_notes(w, view, log, notes, said)
     return said
+
+
+def _with_notes(
+    w: Words, view: View, log: LogNode, notes: Sequence[Note], said: list[str | None]
+) -> None:
+    """``said`` with each note that falls among the view's events put in front of the
+    words of the first event after it (alone where that event says nothing)."""
+    # The version of each of the view's events, from the log's steps after its ``since``,
+    # and the last version before them that had events (a note before that one went with
+    # an earlier message).
+    since = view.events_since
+    versions: list[int] = []
+    node: LogNode | None = log
+    while node is not None and node[0] > since:
+        versions.extend([node[0]] * len(node[1]))
+        node = node[2]
+    while node is not None and not node[1]:
+        node = node[2]
+    said_before = node[0] if node is not None else 0
+    versions.reverse()
+    if len(versions) != len(said):
+        return  # (not the log these events came from: say them without notes)
+    for version, seat, why, moves in notes:
+        if version < said_before:
+            continue
+        at = next((i for i, v in enumerate(versions) if v > version), None)
+        if at is not None:
+            note = w.stand_in(seat, why, moves)
+            said[at] = note if said[at] is None else f"{note} {said[at]}"
 
 
 def _one_line_per_discard(w: Words, view: View, log: LogNode, said: list[str | None]) -> None:
@@ -213,18 +269,24 @@ def state_words(
     status: str,
     ended: str | None = None,
     log: LogNode | None = None,
+    notes: Sequence[Note] = (),
 ) -> dict[str, Any]:
     """Every words member of a ``state`` message (module docstring): the view's events,
     its seat's legal actions and the places they name, its to-do line and the captions.
-    ``log``: the game's event log (:func:`event_words`)."""
+    ``log``: the game's event log, ``notes`` the table's notes (:func:`event_words`)."""
     legal = list(legal)
     words, places = legal_words(view, names, legal)
+    # A game waiting for its players says nothing yet: its first events (the rolls for the
+    # first player) would name the free seats "Player 2" in a log kept after they join. The
+    # session sends them again when the game starts, with every seat's name (``start``).
+    said = event_words(view, names, log, notes) if status != "open" else [None] * len(view.events)
     return {
-        "event_words": event_words(view, names, log),
+        "event_words": said,
         "words": words,
         "places": places,
         "to_do": to_do(view, names, deciding=bool(legal), status=status, ended=ended),
         "captions": captions(view, names),
+        "awards": award_names(view.rules.ships),
     }
 
 

@@ -10,7 +10,8 @@ the 6 fields and steal from Anna (5 cards)"). The notation (coordinates, ``p1 ac
 stays what records hold and clients send; readers see it in tooltips.
 
 * :class:`Words` — one game's words for one reader (``words.event(e)``, ``words.action(a,
-  view)``, ``words.places``; ``words.clause(e)`` for a log that names the subject itself).
+  view)``, ``words.places``; ``words.clause(e)`` for a log that names the subject itself);
+  :func:`award_names`, the awards' names (the Longest Trade Route with ships).
 * :mod:`.places` — :class:`Places`, the words for each place of a board.
 * :mod:`.events` — the words of every event kind (``EVENT_WORDS``).
 * :mod:`.actions` — the label of every action kind (``ACTION_WORDS``).
@@ -32,7 +33,7 @@ from typing import Any
 from .actions import action_words
 from .events import event_words
 from .places import Places, harbor_rate, places
-from .speaker import Words, bundle
+from .speaker import Words, award_names, bundle
 from .todo import doing, phase_words
 
 _GATHERED = {"ACTION_WORDS": action_words, "EVENT_WORDS": event_words, "PHASE_WORDS": phase_words}
@@ -52,6 +53,7 @@ __all__ = [
     "PHASE_WORDS",
     "Places",
     "Words",
+    "award_names",
     "bundle",
     "doing",
     "harbor_rate",

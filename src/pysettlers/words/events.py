@@ -68,8 +68,17 @@ def _offer_ref(e: Event) -> str:
 
 @words_for(ev.StartRoll)
 def _start_roll(w: Words, e: ev.StartRoll) -> Said:
+    # Fewer rolls than players: only those who tied for the highest rolled again.
+    return -1, start_roll(w, e, again=len(e.rolls) < len(w.names))
+
+
+def start_roll(w: Words, e: ev.StartRoll, again: bool) -> str:
+    """The rolls for the first player; ``again``: a tie's re-roll (a log that has the roll
+    before it says so where every player tied: ``server/wordsjson.py``)."""
     rolls = ", ".join(f"{w.name(p)} {total}" for p, total in e.rolls)
-    return -1, f"Rolls for the first player: {rolls}"
+    if again:
+        return f"The tie for the first player is rolled again: {rolls}."
+    return f"Rolls for the first player: {rolls}."
 
 
 @words_for(ev.StartingResources)

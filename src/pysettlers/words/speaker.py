@@ -79,6 +79,17 @@ def helper(h: int) -> str:
     return helper_name(h).capitalize()
 
 
+def award_names(ships: bool) -> dict[str, str]:
+    """The two awards' names, by the view's member that says who holds each: with
+    Seafarers ships the Longest Road, counted over ships too, is the Longest Trade Route.
+    The one source of these names for every client (the log, the status, the panels' badges,
+    the results and the replay's points)."""
+    return {
+        "longest_road": "Longest Trade Route" if ships else "Longest Road",
+        "largest_army": "Largest Army",
+    }
+
+
 class Words:
     """The words of one game for one reader (see the module docstring).
 
@@ -142,9 +153,25 @@ class Words:
     # -- the game's words ------------------------------------------------------------------
 
     def award(self, army: bool) -> str:
-        if army:
-            return "Largest Army"
-        return "Longest Trade Route" if self.ships else "Longest Road"
+        return award_names(self.ships)["largest_army" if army else "longest_road"]
+
+    def stand_in(self, p: int, why: str, moves: int = 0) -> str:
+        """Who plays seat ``p`` from now, said where it changes (the server's stand-in bot
+        for a person; no game action, so no event): ``why`` is ``away`` (the person left
+        the table: "Bo is away: a stand-in bot plays in Bo's place."), ``time`` (their turn
+        timer ran out: "Your time is up: a stand-in bot decides for you.") or ``back``
+        (the person returned: "You are back: the stand-in bot made 3 moves for you.",
+        ``moves`` the stand-in's actions in their place)."""
+        if why == "away":
+            return self.say(p, f"{{is}} away: a stand-in bot plays in {self.possessive(p)} place.")
+        if why == "time":
+            whose = self.possessive(p)
+            whose = whose[:1].upper() + whose[1:]
+            return f"{whose} time is up: a stand-in bot decides for {self.name(p)}."
+        if why == "back":
+            made = f": the stand-in bot made {count(moves, 'move')} for {self.name(p)}"
+            return self.say(p, "{is} back" + (made if moves else "") + ".")
+        raise ValueError(f"a stand-in is away, time or back, not {why!r}")
 
     def offer(self, number: int) -> str:
         """``offer #3``, or ``the offer`` for an event or action made before offers had

@@ -361,11 +361,12 @@ async function drawLists(box) {
     if (listed.has(id)) continue;
     try { mine.push(await api.game(id)); } catch { /* gone */ }
   }
+  // Each game in one list: yours under "Your games", finished or not, and not again below.
   put(box,
     section("Your games", [...open, ...running, ...finished, ...mine].filter((g) => heldIds.has(g.id)), "mine"),
     section("Open games", open.filter((g) => !heldIds.has(g.id)), "open"),
     section("Running", running.filter((g) => !heldIds.has(g.id)), "running"),
-    section("Finished", finished, "finished"));
+    section("Finished", finished.filter((g) => !heldIds.has(g.id)), "finished"));
 }
 
 function section(title, games, kind) {
@@ -373,10 +374,16 @@ function section(title, games, kind) {
     games.length ? h("ul", {}, games.map((g) => gameRow(g, kind))) : h("p", { class: "muted" }, "None."));
 }
 
+/** A seat by the name every screen gives it (the server's `display_name`). */
+function seatName(g, seat) {
+  const s = g.seats.find((x) => x.seat === seat);
+  return (s && s.display_name) || `Player ${seat + 1}`;
+}
+
 function gameRow(g, kind) {
   const held = seatsHeld(g.id);
   const seatNames = g.seats.map((s) => h("span", { class: `seat-chip ${s.taken ? "" : "free"}` }, swatch(s.seat),
-    s.kind === "bot" ? `${s.bot} bot` : s.name || "free"));
+    s.kind === "human" && !s.taken ? "free" : seatName(g, s.seat)));
   const buttons = [];
   if (held.length && g.status !== "finished") buttons.push(h("a", { class: "button primary", href: `#/game/${g.id}` }, "Resume"));
   if (kind === "open" || (g.status === "open" && !held.length)) {
@@ -387,11 +394,14 @@ function gameRow(g, kind) {
   if (g.status !== "finished" && !held.length) buttons.push(h("a", { class: "button", href: `#/game/${g.id}` }, "Watch"));
   if (g.status === "finished") buttons.push(h("a", { class: "button", href: `#/replay/${g.id}` }, "Replay"));
   const ENDED = { turn_limit: "ended at the turn limit, no winner", admin: "ended by the server, no winner" };
-  const status = g.status === "finished" ? (g.winner === null ? ENDED[g.ended] || "finished, no winner" : `finished, won by seat ${g.winner + 1}`)
+  const status = g.status === "finished" ? (g.winner === null ? ENDED[g.ended] || "finished, no winner" : `finished, won by ${seatName(g, g.winner)}`)
     : g.status === "parked" ? "parked: nobody was here for a while (a player's return wakes it)"
     : g.status === "open" ? "waiting for players" : g.turn ? `turn ${g.turn}` : "set-up";
+  // What the game is played by, in the server's words (server/lobbywords.py): the players,
+  // the map, the scenarios and variants, the points to win.
   return h("li", { class: "game-row", "data-game": g.id },
-    h("div", { class: "g-title" }, h("b", {}, g.name), h("span", { class: "muted" }, ` ${status} · first to ${g.rules.vp_target}`)),
+    h("div", { class: "g-title" }, h("b", {}, g.name), h("span", { class: "muted" }, ` ${status}`)),
+    h("div", { class: "g-rules muted", "data-rules": "" }, (g.rules_words || []).join(" · ")),
     h("div", { class: "g-seats" }, seatNames),
     h("div", { class: "g-actions" }, buttons));
 }
@@ -409,15 +419,48 @@ export async function joinSeat(game, how, name) {
   }
 }
 
-/** The page an invite link opens (/join/GAME?invite=CODE): a name, then the seat. */
+/** The page an invite link opens (/join/GAME?invite=CODE): what the invite is to — the
+ * game's name, who sits at the table, the seat, the rules in the server's words — then a
+ * name and the seat. */
 export function openJoin(root, game, invite) {
-  const name = h("input", { value: playerName(), placeholder: "Your name", maxlength: 40, required: true, "data-name": "" });
+  const name = h("input", { value: playerName(), placeholder: "Your name", maxlength: 40, "data-name": "",
+    "aria-describedby": "join-name-msg" });
+  const nameMsg = h("p", { class: "error join-msg", id: "join-name-msg", role: "alert", hidden: true });
+  const about = h("div", { class: "invite-about", "data-invite-about": "" }, h("p", { class: "muted" }, "…"));
+  const heading = h("h1", {}, "You are invited to a game");
+  const take = (e) => {
+    e.preventDefault();
+    const me = name.value.trim();
+    if (!me) { // (a visible word, not only the browser's bubble: the table calls you by it)
+      nameMsg.textContent = "Type your name first: the table calls you by it.";
+      nameMsg.hidden = false;
+      name.focus();
+      return;
+    }
+    joinSeat(game, { invite }, me);
+  };
+  name.addEventListener("input", () => { nameMsg.hidden = true; });
   put(root, h("div", { class: "page join" },
-    h("form", { class: "card", onsubmit: (e) => { e.preventDefault(); joinSeat(game, { invite }, name.value.trim()); } },
-      h("h1", {}, "You are invited to a game"),
-      h("p", {}, "Game ", h("code", {}, game)),
-      field("Your name", name),
+    h("form", { class: "card", novalidate: true, onsubmit: take },
+      heading, about,
+      field("Your name", name), nameMsg,
       h("button", { class: "primary big", type: "submit", "data-join-invite": "" }, "Take my seat"),
       h("p", {}, h("a", { href: "/#/" }, "Lobby")))));
+  api.invite(game, invite).then(({ game: g, seat, taken }) => {
+    // Who invited you: the people already seated (the creator, and whoever joined since).
+    const people = g.seats.filter((s) => s.kind === "human" && s.taken && s.seat !== seat).map((s) => s.display_name);
+    if (people.length) heading.textContent = `${people.join(" and ")} ${people.length > 1 ? "invite" : "invites"} you to a game`;
+    const rows = [
+      h("p", { class: "invite-game" }, h("b", { "data-game-name": "" }, g.name)),
+      h("p", { "data-seat": seat }, "Your seat: ", swatch(seat), ` ${seatName(g, seat)}`,
+        taken ? h("span", { class: "error" }, " (already taken: this invite was used)") : null),
+      h("p", { class: "g-seats" }, "At the table: ", g.seats.map((s) => h("span", { class: "seat-chip" }, swatch(s.seat),
+        s.seat === seat ? "you" : s.kind === "human" && !s.taken ? "free" : seatName(g, s.seat)))),
+      h("p", { class: "muted", "data-rules": "" }, [...(g.rules_words || []),
+        ...(g.turn_timer ? [`${g.turn_timer} s turn timer`] : [])].join(" · ")),
+    ];
+    if (g.status !== "open") rows.push(h("p", { class: "muted" }, g.status === "finished" ? "This game is over." : "This game has started."));
+    put(about, rows);
+  }, (e) => put(about, h("p", { class: "error" }, e.status === 403 ? "This invite link is not valid (check that it was copied whole)." : `The game cannot be read: ${e.message}`)));
   return () => {};
 }

@@ -217,11 +217,13 @@ function breakdown(st, names) {
   // Each column: the points from one source, and beside them what gave them (how many
   // settlements, cities, cards); the last column is the total (server/replays.py).
   const count = (n, one, many) => (n ? `${n} ${n === 1 ? one : many}` : "");
+  // The awards' names are the server's (the Longest Trade Route with ships), as the log's.
+  const awards = st.awards;
   const cols = [
     ["settlements", "Settlements (1 point each)", (p) => count(p.settlements, "settlement", "settlements")],
     ["cities", "Cities (2 points each)", (p) => count(p.cities, "city", "cities")],
-    ["longest_road", "Longest Road (2 points)", () => ""],
-    ["largest_army", "Largest Army (2 points)", () => ""],
+    ["longest_road", `${awards.longest_road} (2 points)`, () => ""],
+    ["largest_army", `${awards.largest_army} (2 points)`, () => ""],
     ["victory_point_cards", "Victory point cards (1 point each)", (p) => count(p.victory_point_cards, "card", "cards")],
   ];
   if (st.points.some((p) => p.points && p.points.other)) cols.push(["other", "Scenario points", () => ""]);

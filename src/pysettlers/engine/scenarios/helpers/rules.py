@@ -251,6 +251,9 @@ _REACT = frozenset({HP.HELPER_REACT})
 
 # Advantages that build or buy: in the beginners' separate phases they end the trade phase.
 _BUILDS = frozenset({K.HELPER_CANDAMIR, K.HELPER_LOUIS, K.HELPER_VINCENT, K.HELPER_WILLIAM})
+# Those that pay the bank for it (``Rule.spends``): Candamir the development card's cost,
+# Vincent and William a building's cost lowered; Louis moves a settlement for nothing.
+_SPENDS = frozenset({K.HELPER_CANDAMIR, K.HELPER_VINCENT, K.HELPER_WILLIAM})
 
 
 class Advantage(Rule):
@@ -271,6 +274,7 @@ class Advantage(Rule):
     ) -> None:
         self.kind = kind
         self.helper = helper
+        self.spends = kind in _SPENDS
         self.phases = phases
         self.fields = fields
         self._error = error

@@ -86,6 +86,7 @@ class BuildBridge(Rule):
     phases = frozenset({P.MAIN, P.BUILD, P.ROAD_BUILDING, P.SPECIAL_BUILD})
     order = 13
     fields: tuple[str, ...] = ("a",)
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b00111 if phase in _PAID else 0  # brick, lumber, wool

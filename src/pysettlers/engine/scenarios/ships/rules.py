@@ -247,6 +247,7 @@ class BuildShip(Rule):
     phases = frozenset({P.MAIN, P.BUILD, P.ROAD_BUILDING, P.SPECIAL_BUILD})
     order = 14
     fields: tuple[str, ...] = ("a",)
+    spends = True
 
     def needs(self, phase: Phase) -> int:
         return 0b00110 if phase in _PAID else 0  # lumber, wool

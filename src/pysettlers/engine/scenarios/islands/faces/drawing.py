@@ -5,6 +5,12 @@ water."""
 from typing import Any
 
 HINTS: dict[str, Any] = {
-    "build": {"kind": "bridge", "title": "Bridge", "what": "a bridge"},
+    "build": {
+        "kind": "bridge",
+        "title": "Bridge",
+        "what": "a bridge",
+        "pieces": "roads",  # (a bridge is a road piece: building.py path_site_error)
+        "nowhere": "no water crossing next to your pieces",
+    },
     "targets": {"bridge": {"place": "path", "arg": 0}},
 }

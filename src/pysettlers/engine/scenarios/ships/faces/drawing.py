@@ -4,6 +4,8 @@ by ``pysettlers.server.drawing``)."""
 
 from typing import Any
 
+from pysettlers.words.speaker import award_names
+
 HINTS: dict[str, Any] = {
     "paths": {
         "part": "ships",
@@ -12,8 +14,15 @@ HINTS: dict[str, Any] = {
         "shape": "boat",
         "class": "ships",
     },
-    "build": {"kind": "ship", "title": "Ship", "what": "a ship"},
-    "longest_road": "Longest Trade Route",
+    "build": {
+        "kind": "ship",
+        "title": "Ship",
+        "what": "a ship",
+        "left": {"part": "ships", "member": "ships_left", "words": "no ships left"},
+        # (with the cost in hand and ships left, the only reason: ships/rules.py ship_sites)
+        "nowhere": "no coastal path next to your pieces",
+    },
+    "longest_road": award_names(True)["longest_road"],  # (the one vocabulary's name)
     "targets": {
         "ship": {"place": "path", "arg": 0, "ghost": "ship"},
         # p0 move-ship FROM to TO: the target is where the ship would go
