@@ -51,7 +51,21 @@ function targetLabel(t, ctx) {
   // notation's name of the place stays in the tooltip (board.js) and in what is sent.
   const a = t.actions[0];
   if (t.actions.length === 1) return actionWords(a, ctx);
-  return targetWords(ctx, t, "several") || `${cap(a.kw)}: ${placeWords(ctx, t.name)}`;
+  const lead = targetWords(ctx, t, "several") || `${cap(a.kw)}: ${placeWords(ctx, t.name)}`;
+  // The choice the place holds, as its dialog names it: a hex of several victims says whom
+  // the robber may steal from ("…: steal from Bo (2 cards) or Cy (1 card)").
+  const choices = tails(t.actions.map((x) => actionWords(x, ctx)));
+  return choices ? `${lead}: ${oneOf(choices)}` : lead;
+}
+
+/** ["steal from Bo (2 cards)", "steal from Cy (1 card)"] → "steal from Bo (2 cards) or Cy
+ * (1 card)": the words they share said once. */
+function oneOf(choices) {
+  let n = 0;
+  while (choices.every((c) => c[n] !== undefined && c[n] === choices[0][n])) n++;
+  const cut = choices[0].slice(0, n).lastIndexOf(" ") + 1; // (at a word's start)
+  const all = choices.map((c, i) => (i ? c.slice(cut) : c));
+  return `${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}`;
 }
 
 /** A place of the board (its notation name) in the server's words, else its name. */
@@ -136,11 +150,17 @@ export function chooseAction(title, actions, ctx) {
  * it): "Move the robber to the 6 fields and steal from Bo (5 cards)" → "Steal from Bo (5 cards)".
  */
 function unshared(labels) {
-  if (labels.length < 2) return labels;
+  const rest = tails(labels);
+  return rest ? rest.map(cap) : labels;
+}
+
+/** What follows the lead several labels share up to an " and " (null: none shared). */
+function tails(labels) {
+  if (labels.length < 2) return null;
   let n = 0;
   while (labels.every((l) => l[n] !== undefined && l[n] === labels[0][n])) n++;
   const cut = labels[0].slice(0, n).lastIndexOf(" and ");
-  return cut < 0 ? labels : labels.map((l) => cap(l.slice(cut + 5)));
+  return cut < 0 ? null : labels.map((l) => l.slice(cut + 5));
 }
 
 /** Send an action; with real dice, ask for the chance outcome first. */

@@ -22,6 +22,7 @@ import { act } from "./actions.js";
 import { drawLastRoll, playersPanel } from "./panels.js";
 import { TablePanel, gameOverView } from "./table.js";
 import { createEffects } from "./effects.js";
+import { toast as fxToast } from "./fx/toasts.js";
 import { Connection } from "./connection.js";
 import { Screen, botOffersOn, saveBotOffers } from "./screen.js";
 import {
@@ -175,6 +176,8 @@ class GamePage {
       sc.noteEvents(msg.view.events);
       this.talk.addEvents(msg.view.events, msg.event_words);
       this.fx.onState(msg, sc.drawing);
+    } else if (sc.hotseat && seat !== "spectator") {
+      sc.noteSecrets(seat, msg); // (the card a seat stole or lost: shown to that seat alone)
     }
     if (sc.receive(seat, msg)) closeDialogs(); // the device passes: the dialogs were another's
     this.render();
@@ -186,6 +189,7 @@ class GamePage {
     const st = sc.current();
     // The "your turn" cue (tab title, sound): a person at this page must decide.
     this.fx.cue(sc.decidingHere(), st);
+    this.showSecrets();
     if (sc.gate) { this.drawGate(); return; }
     if (!this.layout.isConnected) put(this.root, this.layout);
     if (!st) { this.el.status.textContent = "Connecting…"; return; }
@@ -196,6 +200,8 @@ class GamePage {
     // What tests and screen readers can read at a glance.
     Object.assign(this.layout.dataset, { version: st.version, seat: st.seat ?? "", phase: st.view.phase,
       legal: st.legal.length, status: st.status, turn: st.view.turn, botOffers: st.bot_offers ?? "" });
+    // (No bot offers anything before the game starts: the switch comes with the first turn.)
+    if (this.botToggle) this.botToggle.hidden = st.status === "open";
     this.drawStatus();
     this.board.draw(st.view, {
       targets: ctx.targets, me: st.seat, recent: sc.recent, drawing: sc.drawing, ...this.fx.boardMarks(), onPick: (t) => pickTarget(ctx, t),
@@ -224,6 +230,20 @@ class GamePage {
     });
   }
 
+  /**
+   * Hotseat: the shown seat's secrets (a card it stole or lost) as toasts, once only that
+   * seat's person looks; a secret toast of any other seat, or any while the device is being
+   * passed, is taken away first.
+   */
+  showSecrets() {
+    const sc = this.screen;
+    if (!sc.hotseat) return;
+    for (const el of document.querySelectorAll("#toasts [data-secret-of]")) {
+      if (sc.gate || Number(el.dataset.secretOf) !== sc.shown) el.remove();
+    }
+    for (const words of sc.takeSecrets()) fxToast(words, "steal", { ms: 9000, attrs: { "data-secret-of": sc.shown } });
+  }
+
   drawGate() {
     const sc = this.screen;
     put(this.root, passCard(sc.shown, sc.states[sc.shown], sc.names, () => {
@@ -248,7 +268,7 @@ class GamePage {
     const sc = this.screen;
     const st = sc.current();
     if (!st) return;
-    put(this.el.players, playersPanel(st.view, sc.seats, sc.names, st.seat, sc.drawing));
+    put(this.el.players, playersPanel(st.view, sc.seats, sc.names, st.seat, sc.drawing, { waiting: st.status === "open" }));
     this.fx.decoratePlayers(this.el.players);
   }
 

@@ -1,9 +1,10 @@
 // The information panels: every player's public facts, the seat's own hand and development
 // cards, and the dice. Drawn from the view; the hand is drawn only from `view.you`, which the
-// server fills for the seat's own token alone.
+// server fills for the seat's own token alone — and the others' resource cards only where the
+// view carries them (`players[q].hand`: hands played face up, the 1996 alternate rule 2).
 
 import { h, put, s } from "./dom.js";
-import { hinted, playerColour, playerInk, seatLabel } from "./board.js";
+import { RESOURCE_COLOUR, hinted, playerColour, playerInk, seatLabel } from "./board.js";
 import { DEV_CARDS, RESOURCES } from "./notation.js";
 import { resChip } from "./actions.js";
 
@@ -49,14 +50,17 @@ const leftShown = new Set();
 
 /**
  * One row per player. `seats`: the lobby's seat objects (names, bots, connection);
- * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's badge.
+ * `drawing`: the drawing hints (board.js), whose `panel` hints name each seat's badge;
+ * `waiting`: the game still waits for its players (nobody's turn yet: none is current).
  */
-export function playersPanel(view, seats, names, me, drawing = {}) {
+export function playersPanel(view, seats, names, me, drawing = {}, { waiting = false } = {}) {
   const panels = hinted(drawing, "panel");
+  // The award's name as the game calls it (ships: Longest Trade Route; the drawing hint).
+  const road = hinted(drawing, "longest_road")[0] || "Longest Road";
   return h("div", { class: "players" }, view.players.map((p) => {
     const seat = seats[p.seat] || {};
-    const current = view.current === p.seat && view.phase !== "game_over";
-    const deciding = view.deciders.includes(p.seat);
+    const current = !waiting && view.current === p.seat && view.phase !== "game_over";
+    const deciding = !waiting && view.deciders.includes(p.seat);
     // Points as this seat may know them: its own with its hidden victory point cards; the
     // others' as the table shows them until the end, when every card is turned up.
     const own = me === p.seat && view.you;
@@ -65,7 +69,7 @@ export function playersPanel(view, seats, names, me, drawing = {}) {
       : own ? "your points, your victory point cards included"
         : "points on the table (victory point cards in a hand stay hidden until the end)";
     const badges = [];
-    if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: "Longest Road (2 points)" }, "Longest Road"));
+    if (view.longest_road === p.seat) badges.push(h("span", { class: "badge", title: `${road} (2 points)` }, road));
     if (view.largest_army === p.seat) badges.push(h("span", { class: "badge", title: "Largest Army (2 points)" }, "Largest Army"));
     if (view.winner === p.seat) badges.push(h("span", { class: "badge win" }, "Winner"));
     for (const panel of panels) {
@@ -96,6 +100,8 @@ export function playersPanel(view, seats, names, me, drawing = {}) {
         h("span", { class: "vp", title: vpTitle, "data-vp": vp }, h("b", {}, vp), " VP")),
       h("div", { class: "stats" },
         stat("cards", p.hand_size, "resource cards in hand", p.hand_size > (view.rules.discard_limit || 7) ? "hot" : "", "hand"),
+        // (Your own hand is the hand panel's.)
+        p.hand && me !== p.seat ? openHand(p.hand) : null,
         stat("dev cards", p.development_cards, "development cards in hand (not yet played)", "", "dev"),
         stat("knights", p.knights, "knights played", "", "knights"),
         stat("road", p.road_length, "length of the longest road", "", "road"),
@@ -107,6 +113,21 @@ export function playersPanel(view, seats, names, me, drawing = {}) {
 
 function stat(label, n, title, cls = "", key = null) {
   return h("span", { class: `stat ${cls}`, title, "data-stat": key }, h("small", {}, label), " ", h("b", {}, n));
+}
+
+/**
+ * A hand played face up (the 1996 alternate rule 2: "their hand of Resource cards face up"),
+ * beside its count: a compact chip per resource held, its colour and initial as on the
+ * Building Costs card ("3 L": 3 lumber, the words in its title). Development cards stay
+ * hidden (the rule names resource cards only).
+ */
+function openHand(hand) {
+  const held = RESOURCES.filter((r) => hand[r] > 0);
+  if (!held.length) return null;
+  const words = held.map((r) => `${hand[r]} ${r}`).join(", ");
+  return h("span", { class: "open-hand", "data-open-hand": "", title: `resource cards face up: ${words}`, "aria-label": `hand: ${words}` },
+    held.map((r) => h("span", { class: `open-card res-${r}`, style: `--c:${RESOURCE_COLOUR[r]}`, "data-res": r,
+      "data-count": hand[r] }, h("b", {}, hand[r]), ` ${r[0].toUpperCase()}`)));
 }
 
 /** The pieces a player still has in their supply (a piece built comes from there). */

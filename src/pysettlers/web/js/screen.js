@@ -4,7 +4,8 @@
 // just placed, the chat lines, the results' rematch, and this device's preferences.
 //
 // Hotseat: when the next decision belongs to another human on this device, the device passes
-// (`receive` says so); a hand is only ever drawn from its own seat's view.
+// (`receive` says so); a hand is only ever drawn from its own seat's view, and what a seat's
+// own messages tell it alone (the card it stole or lost) is kept until that seat is shown.
 //
 // Not for: the DOM (game.js and its drawing modules), the sockets (connection.js), or any
 // rule: what a seat may do is the legal list the server sent, read as it is.
@@ -41,6 +42,8 @@ export class Screen {
     this.rematchBy = null; // the seat that started this game's rematch (a `rematch` message)
     this.chat = [];
     this.drawing = {}; // the scenarios' drawing hints (welcome.drawing): the same all game
+    this.secrets = new Map(); // hotseat: seat -> its secrets not yet shown (the server's words)
+    this.seenBy = new Map(); // hotseat: seat -> the newest version its own socket sent
     this.names = (q) => (q === null || q === undefined ? "nobody" : seatName(this.seats[q], q));
   }
 
@@ -78,6 +81,38 @@ export class Screen {
       if (placed) fresh.add(e[placed]);
     }
     if (events.length) this.recent = fresh;
+  }
+
+  /**
+   * Hotseat: what a held seat's own state message tells that seat alone — a card stolen by it
+   * or from it (at a table the thief looks at the card taken and the victim knows what they
+   * lost: rulebook, "steal") — kept, in the server's words for that seat, until that seat is
+   * shown (`takeSecrets`). The page's log and toasts are the table's (one screen for all), so
+   * these go nowhere else. A socket's first message (the game so far) is history.
+   */
+  noteSecrets(seat, msg) {
+    const last = this.seenBy.get(seat);
+    if (last !== undefined && msg.version <= last) return;
+    this.seenBy.set(seat, msg.version);
+    if (last === undefined) return;
+    const hints = mergedHints(this.drawing, "events");
+    const words = msg.event_words || [];
+    (msg.view.events || []).forEach((e, i) => {
+      const robber = e.event === "robber" || (hints[e.event] && hints[e.event].robber);
+      const known = e.stolen !== null && e.stolen !== undefined && e.stolen !== "hidden";
+      if (!robber || !known || !words[i] || (e.player !== seat && e.victim !== seat)) return;
+      if (!this.secrets.has(seat)) this.secrets.set(seat, []);
+      this.secrets.get(seat).push(words[i]);
+    });
+  }
+
+  /** The shown seat's secrets not yet shown, forgotten once taken; none while the device is
+   * being passed (nobody may look yet). */
+  takeSecrets() {
+    if (this.gate || this.shown === null) return [];
+    const out = this.secrets.get(this.shown) || [];
+    this.secrets.delete(this.shown);
+    return out;
   }
 
   /** Whether `st`'s legal list differs from the one drawn last (and remember it). */

@@ -17,8 +17,9 @@ import { swatch } from "./panels.js";
 // The kinds of the Building Costs card: the action keyword in the legal list, the costs
 // key, the pieces_left and sites key (the view's supply of pieces and building sites, where
 // it has them), the words. A scenario's pieces (a bridge, a ship) come from its drawing
-// hints' `build` ({kind, title, what}: its keyword and costs key are its kind), between the
-// city and the development card.
+// hints' `build` ({kind, title, what}: its keyword and costs key are its kind; `pieces`, `left`
+// and `nowhere` say why it may not be built: server/drawing.py), between the city and the
+// development card.
 const PIECES = [
   { kind: "road", kw: "road", cost: "road", pieces: "roads", title: "Road", what: "a road" },
   { kind: "settlement", kw: "settlement", cost: "settlement", pieces: "settlements", title: "Settlement", what: "a settlement" },
@@ -28,7 +29,10 @@ const DEVELOPMENT = { kind: "development", kw: "buy", cost: "development", piece
 const BUILD_PHASES = new Set(["main", "build", "special_build"]);
 
 function kindsOf(drawing) {
-  const extra = hinted(drawing, "build").map((b) => ({ kind: b.kind, kw: b.kind, cost: b.kind, pieces: null, title: b.title, what: b.what }));
+  const extra = hinted(drawing, "build").map((b) => ({
+    kind: b.kind, kw: b.kind, cost: b.kind, pieces: b.pieces || null, title: b.title, what: b.what,
+    left: b.left || null, nowhere: b.nowhere || null,
+  }));
   return [...PIECES, ...extra, DEVELOPMENT];
 }
 
@@ -152,6 +156,11 @@ function whyNot(k, v, me, cost) {
   const p = v.players[me];
   if (k.kind === "development") return v.deck_size === 0 ? "no development cards left" : "not now";
   if (k.pieces && p.pieces_left && p.pieces_left[k.pieces] === 0) return `no ${k.pieces} left`;
+  // A scenario's own supply (`view[part][member][seat]`, e.g. the ships left) and why else
+  // there is no place for it (its hint's words: "no coastal path next to your pieces").
+  const supply = k.left && v[k.left.part] && v[k.left.part][k.left.member];
+  if (supply && supply[me] === 0) return k.left.words;
+  if (k.nowhere) return k.nowhere;
   if (k.kind === "city" && !Object.values(v.buildings).some((b) => b.player === me && b.kind === "settlement")) {
     return "no settlement to upgrade";
   }

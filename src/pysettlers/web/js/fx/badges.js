@@ -1,5 +1,6 @@
 // Per-player badges on the players' panels: "+1 ore" for production and a steal, "−2 wool"
-// for a discard or a Monopoly, shown for a few seconds over the panel's counts line.
+// for a discard or a Monopoly, shown for a few seconds in a row of their own at the foot of
+// the player's card (app.css: it opens for them and hides nothing of the card).
 //
 // Not for: deciding who gained what (the events say so, effects.js reads them).
 
@@ -30,13 +31,15 @@ export class Badges {
       this.live.set(seat, live);
       const row = container.querySelector(`.player[data-seat='${seat}']`);
       if (!row) continue;
-      // The newest two, laid over the right end of the card's counts line (app.css): never on
-      // the head line, where they squeezed the name (a 7 can bring a discard and a steal at
-      // once; the log has the rest).
-      const el = h("div", { class: "fx-badges", "data-seat": seat }, live.slice(-2).map((b) => {
+      // The newest two, in a row at the card's foot (app.css): never on the head line, where
+      // they squeezed the name, nor over the counts, which they hid (a 7 can bring a discard
+      // and a steal at once; the log has the rest). The row opens with its oldest badge.
+      const shown = live.slice(-2);
+      const el = h("div", { class: "fx-badges", "data-seat": seat, style: `--fx-row-delay:${-Math.round(t - shown[0].at)}ms` });
+      el.append(...shown.map((b) => {
         const one = h("span", { class: `fx-badge ${b.kind}`, style: `--fx-delay:${-Math.round(t - b.at)}ms` },
           b.items.map((x) => (x instanceof Node ? x.cloneNode(true) : x)));
-        setTimeout(() => one.remove(), BADGE_MS - (t - b.at));
+        setTimeout(() => { one.remove(); if (!el.children.length) el.remove(); }, BADGE_MS - (t - b.at));
         return one;
       }));
       row.append(el);

@@ -7,10 +7,13 @@ import { h, toastBox } from "../dom.js";
 
 const TOAST_MS = 6000;
 
-/** Show `content` (the server's sentence) as a toast of `kind` ("steal", "discard"). */
-export function toast(content, kind) {
+/**
+ * Show `content` (the server's sentence) as a toast of `kind` ("steal", "discard") for `ms`;
+ * `attrs`: the toast's own attributes (a hotseat seat's secret is marked whose it is).
+ */
+export function toast(content, kind, { ms = TOAST_MS, attrs = {} } = {}) {
   const box = toastBox(); // (the newest three of every kind: the oldest make room)
-  const el = h("div", { class: `toast fx ${kind}` }, content);
+  const el = h("div", { class: `toast fx ${kind}`, ...attrs }, content);
   box.append(el);
-  setTimeout(() => el.remove(), TOAST_MS);
+  setTimeout(() => el.remove(), ms);
 }
