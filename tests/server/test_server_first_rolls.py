@@ -9,9 +9,7 @@ each seat by its name; a re-roll says it is one.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -19,11 +17,8 @@ import pytest
 from pysettlers.engine import Rules, new_game, observe
 from pysettlers.server.client import SeatClient
 from pysettlers.server.wordsjson import event_words
+from support.aio import run
 from support.server_helpers import InProcessServer, create, is_state, until
-
-
-def run(coro: Awaitable[Any]) -> Any:
-    return asyncio.run(coro)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")

@@ -12,18 +12,15 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Awaitable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from pysettlers.server.client import SeatClient, random_move
+from support.aio import run
 from support.server_helpers import InProcessServer, create, human_game, is_state, until
-
-
-def run(coro: Awaitable[Any]) -> Any:
-    return asyncio.run(coro)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
